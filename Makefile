@@ -1,0 +1,52 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# make [module] [KVER=...] [KDIR=...] [BTF_BASE=...]   build kfx.ko with BTF
+# make demo        boot a Debian kernel in a VM and run a sample (README.md)
+# make check       the whole test matrix (KERNELS="6.1 7.3" for a subset)
+# make deps        install the Debian packages the above need (root)
+
+# dkms runs "make KERNELRELEASE=<kver> ..."; kbuild reads Kbuild, not this file.
+KVER ?= $(if $(KERNELRELEASE),$(KERNELRELEASE),$(shell uname -r))
+KDIR ?= /lib/modules/$(KVER)/build
+BTF_BASE ?=
+
+PROBE_DIR := $(CURDIR)/module/probes
+PROBES := $(basename $(notdir $(wildcard $(PROBE_DIR)/*.c)))
+
+all: module
+
+module: module/kfx_probes.h
+	@test -d "$(KDIR)" || { echo "kfx: no kernel headers at $(KDIR) (install linux-headers-$(KVER) or pass KDIR=)" >&2; exit 1; }
+	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
+	tools/kfx-btf.sh "$(KVER)" "$(KDIR)" kfx.ko "$(BTF_BASE)"
+
+# Compile each probe against the target headers; what compiles is present.
+module/kfx_probes.h: FORCE
+	@test -d "$(KDIR)" || { echo "kfx: no kernel headers at $(KDIR) (install linux-headers-$(KVER) or pass KDIR=)" >&2; exit 1; }
+	@echo "  PROBE   $(KVER): $(PROBES)"
+	@rm -f $(PROBE_DIR)/*.o
+	@$(MAKE) -k -C $(KDIR) M=$(PROBE_DIR) $(addsuffix .o,$(PROBES)) > $(PROBE_DIR)/probe.log 2>&1 || true
+	@{ echo "/* Generated for $(KVER) from module/probes/: do not edit. */"; \
+	  for p in $(PROBES); do \
+		u=$$(echo $$p | tr a-z A-Z); \
+		if [ -f $(PROBE_DIR)/$$p.o ]; then echo "#define KFX_HAVE_$$u 1"; \
+		else echo "/* KFX_HAVE_$$u: not in these headers */"; fi; \
+	  done; } > $@.tmp && mv $@.tmp $@
+	@grep -c define $@ | xargs -I{} echo "  PROBE   {} of $(words $(PROBES)) features present"
+
+clean:
+	-$(MAKE) -C $(KDIR) M=$(CURDIR) clean 2>/dev/null
+	rm -f module/kfx_probes.h $(PROBE_DIR)/*.o $(PROBE_DIR)/probe.log
+	$(MAKE) -C tools clean
+
+deps:
+	tests/vm/deps.sh
+
+demo:
+	tests/vm/demo.sh
+
+check:
+	tests/vm/check.sh $(KERNELS)
+
+FORCE:
+.PHONY: all module clean deps demo check FORCE

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kfx - BPF kfuncs for the kernels distributions ship.
+ *
+ * Module init refuses to load a kfx that would offer nothing: one without
+ * BTF, or one whose BTF the kernel did not accept, or one whose kfunc sets
+ * did not register.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/kernel.h>
+#include <linux/kernfs.h>
+#include <linux/kobject.h>
+#include <linux/module.h>
+
+#include "kfx_compat.h"
+#include "kfx_module.h"
+#include "../bpf/kfx.h"
+
+BTF_KFUNCS_START(kfx_common_kfunc_ids)
+KFX_CORE_KFUNC_IDS
+BTF_KFUNCS_END(kfx_common_kfunc_ids)
+
+static const struct btf_kfunc_id_set kfx_common_kfunc_set = {
+	.owner = THIS_MODULE,
+	.set = &kfx_common_kfunc_ids,
+};
+
+/**
+ * struct kfx_hook - the kfunc set one program type gets
+ * @prog_type: program type whose kfunc hook the set is registered for
+ * @set: kfuncs that program type may call
+ *
+ * One entry per kernel kfunc hook.  LSM has none here: every kernel maps LSM
+ * programs to the TRACING hook, so they get the TRACING set, and registering
+ * LSM as well would add a second set to that hook.
+ */
+struct kfx_hook {
+	enum bpf_prog_type prog_type;
+	const struct btf_kfunc_id_set *set;
+};
+
+static const struct kfx_hook kfx_hooks[] = {
+	{ BPF_PROG_TYPE_SYSCALL, &kfx_common_kfunc_set },
+	{ BPF_PROG_TYPE_SCHED_CLS, &kfx_common_kfunc_set },
+	{ BPF_PROG_TYPE_XDP, &kfx_common_kfunc_set },
+	{ BPF_PROG_TYPE_TRACING, &kfx_common_kfunc_set },
+#ifdef KFX_HAVE_SCHED_ACT_HOOK
+	{ BPF_PROG_TYPE_SCHED_ACT, &kfx_common_kfunc_set },
+#endif
+};
+
+/*
+ * The kernel registers a module's BTF in a MODULE_STATE_COMING notifier,
+ * before our init runs, and publishes it as /sys/kernel/btf/<module>.  When
+ * it rejects the BTF (a mismatch with vmlinux) on a kernel built with
+ * MODULE_ALLOW_BTF_MISMATCH, as Debian's are, it only warns, and kfunc
+ * registration then warns "missing module BTF" and returns 0.  The sysfs
+ * node is the one exported witness that the BTF really is registered.
+ */
+static bool kfx_btf_registered(void)
+{
+	struct kernfs_node *dir, *node;
+
+	dir = kernfs_find_and_get(kernel_kobj->sd, "btf");
+	if (!dir)
+		return false;
+	node = kernfs_find_and_get(dir, THIS_MODULE->name);
+	kernfs_put(dir);
+	if (!node)
+		return false;
+	kernfs_put(node);
+	return true;
+}
+
+static int kfx_check_btf(void)
+{
+#ifdef CONFIG_DEBUG_INFO_BTF_MODULES
+	if (!THIS_MODULE->btf_data_size) {
+		pr_err("module has no .BTF section, refusing to load without kfuncs (rebuild with pahole and the target kernel's BTF)\n");
+		return -ENOENT;
+	}
+	if (!kfx_btf_registered()) {
+		pr_err("kernel did not accept the module BTF (built against another kernel?), refusing to load without kfuncs\n");
+		return -EINVAL;
+	}
+	return 0;
+#else
+	pr_err("kernel lacks CONFIG_DEBUG_INFO_BTF_MODULES, kfuncs cannot be registered\n");
+	return -EOPNOTSUPP;
+#endif
+}
+
+static int __init kfx_init(void)
+{
+	unsigned int i;
+	int err;
+
+	err = kfx_check_btf();
+	if (err)
+		return err;
+
+	/*
+	 * Registered sets cannot be unregistered: the kernel drops them with
+	 * the module's BTF when a failed init unloads the module.
+	 */
+	for (i = 0; i < ARRAY_SIZE(kfx_hooks); i++) {
+		err = register_btf_kfunc_id_set(kfx_hooks[i].prog_type,
+						kfx_hooks[i].set);
+		if (err) {
+			pr_err("registering kfuncs for program type %d failed: %d\n",
+			       kfx_hooks[i].prog_type, err);
+			return err;
+		}
+	}
+	return 0;
+}
+
+static void __exit kfx_exit(void)
+{
+}
+
+module_init(kfx_init);
+module_exit(kfx_exit);
+
+MODULE_AUTHOR("kfx developers");
+MODULE_DESCRIPTION("BPF kfuncs for strings and crypto on distribution kernels");
+MODULE_LICENSE("GPL");
+MODULE_VERSION(__stringify(KFX_VERSION_MAJOR) "."
+	       __stringify(KFX_VERSION_MINOR) "."
+	       __stringify(KFX_VERSION_PATCH));

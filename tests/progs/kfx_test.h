@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kfx_test.h - how a test states what it expects, next to its program.
+ *
+ * The annotations are BTF decl tags on the program's function (as in the
+ * kernel selftests' bpf_misc.h); the runner (tests/runner/kfx_test.c) reads
+ * them from the object's BTF, loads each program on its own, and checks:
+ *
+ *   __success              the verifier accepts the program
+ *   __failure              the verifier rejects it
+ *   __msg("text")          the verifier log contains text (several allowed)
+ *   __retval(N)            BPF_PROG_TEST_RUN returns N (only then is it run)
+ *   __needs_ksym("name")   only where vmlinux BTF has function name, else skip
+ *   __without_ksym("name") only where vmlinux BTF lacks function name
+ */
+#ifndef _KFX_TEST_H
+#define _KFX_TEST_H
+
+#define __kfx_str(x)		#x
+#define __kfx_xstr(x)		__kfx_str(x)
+#define __kfx_tag(t)		__attribute__((btf_decl_tag("kfx_test:" t)))
+
+#define __success		__kfx_tag("success")
+#define __failure		__kfx_tag("failure")
+#define __msg(m)		__kfx_tag("msg=" m)
+#define __retval(v)		__kfx_tag("retval=" __kfx_xstr(v))
+#define __needs_ksym(f)		__kfx_tag("needs_ksym=" f)
+#define __without_ksym(f)	__kfx_tag("without_ksym=" f)
+
+#endif /* _KFX_TEST_H */

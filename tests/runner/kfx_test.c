@@ -1,0 +1,487 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kfx_test - the in-guest test runner.
+ *
+ *   kfx_test --module kfx.ko [--nobtf kfx-nobtf.ko]
+ *
+ * Runs the module-level tests (load/unload, BTF visible, refusal to load
+ * without BTF, rmmod blocked by a live program), then every BPF program of
+ * every test object embedded from tests/progs/, each checked against the
+ * expectations declared next to it (tests/progs/kfx_test.h).
+ *
+ * Output, one line per test: "ok <name>", "not ok <name>: why" or
+ * "skip <name>: why", and last "kfx-summary: passed=N failed=N skipped=N".
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/klog.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <bpf/bpf.h>
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+
+#include "kfx.h"
+#include "kfx_kfunc_names.h"	/* generated from bpf/kfx.h */
+#include "kfx_test_objs.h"	/* generated: the embedded test objects */
+
+static int passed, failed, skipped;
+static bool quiet_libbpf;	/* a rejection is the expected outcome */
+static char vlog[1 << 20];
+
+static void result(int kind, const char *name, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (kind > 0) {
+		passed++;
+		printf("ok %s\n", name);
+	} else {
+		if (kind < 0)
+			failed++;
+		else
+			skipped++;
+		printf("%s %s: ", kind < 0 ? "not ok" : "skip", name);
+		va_start(ap, fmt);
+		vprintf(fmt, ap);
+		va_end(ap);
+		printf("\n");
+	}
+	fflush(stdout);
+}
+
+#define PASS(name)		result(1, name, NULL)
+#define FAIL(name, ...)		result(-1, name, __VA_ARGS__)
+#define SKIP(name, ...)		result(0, name, __VA_ARGS__)
+
+/* ---------- module handling ---------- */
+
+static int mod_load(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), err;
+
+	if (fd < 0)
+		return -errno;
+	err = syscall(SYS_finit_module, fd, "", 0) ? -errno : 0;
+	close(fd);
+	return err;
+}
+
+static int mod_unload(void)
+{
+	return syscall(SYS_delete_module, "kfx", O_NONBLOCK) ? -errno : 0;
+}
+
+static bool kernel_log_has(const char *needle)
+{
+	int len = klogctl(10 /* SYSLOG_ACTION_SIZE_BUFFER */, NULL, 0);
+	char *buf;
+	bool found;
+
+	if (len <= 0)
+		return false;
+	buf = calloc(1, len + 1);
+	if (!buf)
+		return false;
+	len = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, buf, len);
+	found = len > 0 && strstr(buf, needle);
+	free(buf);
+	return found;
+}
+
+static void test_refuses_without_btf(const char *nobtf)
+{
+	const char *name = "module/refuses-to-load-without-btf";
+	const char *line = "kfx: module has no .BTF section";
+	int err;
+
+	if (!nobtf) {
+		SKIP(name, "no BTF-less module given");
+		return;
+	}
+	err = mod_load(nobtf);
+	if (!err) {
+		mod_unload();
+		FAIL(name, "insmod of a module without .BTF succeeded");
+	} else if (!kernel_log_has(line)) {
+		FAIL(name, "insmod failed (%s) but the log lacks \"%s\"", strerror(-err), line);
+	} else {
+		PASS(name);
+	}
+}
+
+static void test_load_unload(const char *ko, int rounds)
+{
+	const char *name = "module/load-unload-20-times";
+	int i, err;
+
+	for (i = 0; i < rounds; i++) {
+		err = mod_load(ko);
+		if (err) {
+			FAIL(name, "round %d: insmod: %s", i + 1, strerror(-err));
+			return;
+		}
+		err = mod_unload();
+		if (err) {
+			FAIL(name, "round %d: rmmod: %s", i + 1, strerror(-err));
+			return;
+		}
+	}
+	PASS(name);
+}
+
+static void test_version_string(void)
+{
+	const char *name = "module/version-matches-kfx.h";
+	char buf[32] = "", want[32];
+	FILE *f = fopen("/sys/module/kfx/version", "r");
+
+	snprintf(want, sizeof(want), "%d.%d.%d\n", KFX_VERSION_MAJOR,
+		 KFX_VERSION_MINOR, KFX_VERSION_PATCH);
+	if (!f) {
+		FAIL(name, "/sys/module/kfx/version: %s", strerror(errno));
+		return;
+	}
+	if (!fgets(buf, sizeof(buf), f))
+		buf[0] = '\0';
+	fclose(f);
+	if (strcmp(buf, want))
+		FAIL(name, "MODULE_VERSION is \"%.*s\", kfx.h says %.*s",
+		     (int)strcspn(buf, "\n"), buf, (int)strcspn(want, "\n"), want);
+	else
+		PASS(name);
+}
+
+/* Every kfunc bpf/kfx.h declares is a FUNC in /sys/kernel/btf/kfx. */
+static void test_btf_has_every_kfunc(void)
+{
+	const char *name = "module/btf-lists-every-kfunc";
+	struct btf *vmlinux, *btf;
+	size_t i;
+	int missing = 0;
+
+	vmlinux = btf__load_vmlinux_btf();
+	if (!vmlinux) {
+		FAIL(name, "no vmlinux BTF: %s", strerror(errno));
+		return;
+	}
+	btf = btf__parse_split("/sys/kernel/btf/kfx", vmlinux);
+	if (!btf) {
+		FAIL(name, "/sys/kernel/btf/kfx: %s", strerror(errno));
+		btf__free(vmlinux);
+		return;
+	}
+	for (i = 0; i < sizeof(kfx_kfunc_names) / sizeof(kfx_kfunc_names[0]); i++) {
+		if (btf__find_by_name_kind(btf, kfx_kfunc_names[i], BTF_KIND_FUNC) <= 0) {
+			printf("# %s is not in /sys/kernel/btf/kfx\n", kfx_kfunc_names[i]);
+			missing++;
+		}
+	}
+	btf__free(btf);
+	btf__free(vmlinux);
+	if (missing)
+		FAIL(name, "%d kfunc(s) missing", missing);
+	else
+		PASS(name);
+}
+
+/* ---------- BPF program tests ---------- */
+
+struct expect {
+	bool success, failure;
+	bool has_retval;
+	long long retval;
+	const char *msgs[8];
+	int nr_msgs;
+	const char *needs_ksym, *without_ksym;
+};
+
+static struct btf *vmlinux_btf;
+
+static bool vmlinux_has_func(const char *f)
+{
+	if (!vmlinux_btf)
+		vmlinux_btf = btf__load_vmlinux_btf();
+	return vmlinux_btf && btf__find_by_name_kind(vmlinux_btf, f, BTF_KIND_FUNC) > 0;
+}
+
+static int read_expect(const struct btf *btf, const char *func, struct expect *e)
+{
+	int id, n = btf__type_cnt(btf), i;
+
+	memset(e, 0, sizeof(*e));
+	id = btf__find_by_name_kind(btf, func, BTF_KIND_FUNC);
+	if (id <= 0)
+		return -ENOENT;
+	for (i = 1; i < n; i++) {
+		const struct btf_type *t = btf__type_by_id(btf, i);
+		const char *s;
+
+		if (!btf_is_decl_tag(t) || t->type != (unsigned int)id ||
+		    btf_decl_tag(t)->component_idx != -1)
+			continue;
+		s = btf__name_by_offset(btf, t->name_off);
+		if (strncmp(s, "kfx_test:", 9))
+			continue;
+		s += 9;
+		if (!strcmp(s, "success"))
+			e->success = true;
+		else if (!strcmp(s, "failure"))
+			e->failure = true;
+		else if (!strncmp(s, "msg=", 4) && e->nr_msgs < 8)
+			e->msgs[e->nr_msgs++] = s + 4;
+		else if (!strncmp(s, "retval=", 7)) {
+			char *end;
+
+			e->has_retval = true;
+			e->retval = strtoll(s + 7, &end, 0);
+			if (end == s + 7 || *end)
+				return -EINVAL;	/* not a number: say so */
+		} else if (!strncmp(s, "needs_ksym=", 11))
+			e->needs_ksym = s + 11;
+		else if (!strncmp(s, "without_ksym=", 13))
+			e->without_ksym = s + 13;
+		else
+			return -EINVAL;
+	}
+	return e->success != e->failure ? 0 : -EINVAL;
+}
+
+static int run_prog(struct bpf_program *prog, long long *retval)
+{
+	static char pkt[64] = { [12] = 0x08, [13] = 0x00 };	/* IPv4 */
+	LIBBPF_OPTS(bpf_test_run_opts, opts);
+	enum bpf_prog_type type = bpf_program__type(prog);
+	int err;
+
+	if (type != BPF_PROG_TYPE_SYSCALL) {
+		opts.data_in = pkt;
+		opts.data_size_in = sizeof(pkt);
+		opts.repeat = 1;
+	}
+	err = bpf_prog_test_run_opts(bpf_program__fd(prog), &opts);
+	if (err)
+		return err;
+	*retval = (int)opts.retval;
+	return 0;
+}
+
+static void test_one_prog(const char *objname, const void *elf, size_t sz,
+			  const char *progname)
+{
+	LIBBPF_OPTS(bpf_object_open_opts, oo, .object_name = objname);
+	struct bpf_object *obj;
+	struct bpf_program *prog, *p;
+	struct expect e;
+	char name[256];
+	long long rv;
+	int err, i;
+
+	snprintf(name, sizeof(name), "%s/%s", objname, progname);
+	obj = bpf_object__open_mem(elf, sz, &oo);
+	if (!obj) {
+		FAIL(name, "open: %s", strerror(errno));
+		return;
+	}
+	prog = bpf_object__find_program_by_name(obj, progname);
+	if (read_expect(bpf_object__btf(obj), progname, &e)) {
+		FAIL(name, "unreadable expectations: one of __success or __failure, numeric __retval");
+		goto out;
+	}
+	if (e.needs_ksym && !vmlinux_has_func(e.needs_ksym)) {
+		SKIP(name, "kernel lacks %s", e.needs_ksym);
+		goto out;
+	}
+	if (e.without_ksym && vmlinux_has_func(e.without_ksym)) {
+		SKIP(name, "kernel has %s", e.without_ksym);
+		goto out;
+	}
+	bpf_object__for_each_program(p, obj)
+		bpf_program__set_autoload(p, p == prog);
+	vlog[0] = '\0';
+	bpf_program__set_log_buf(prog, vlog, sizeof(vlog));
+	bpf_program__set_log_level(prog, 1);
+
+	quiet_libbpf = e.failure;
+	err = bpf_object__load(obj);
+	quiet_libbpf = false;
+	if (e.success && err) {
+		FAIL(name, "verifier rejected it: %s", strerror(-err));
+		printf("# verifier log:\n%s\n", vlog);
+		goto out;
+	}
+	if (e.failure && !err) {
+		FAIL(name, "verifier accepted a program it must reject");
+		goto out;
+	}
+	for (i = 0; i < e.nr_msgs; i++) {
+		if (!strstr(vlog, e.msgs[i])) {
+			FAIL(name, "verifier log lacks \"%s\"", e.msgs[i]);
+			printf("# verifier log:\n%s\n", vlog);
+			goto out;
+		}
+	}
+	if (e.success && e.has_retval) {
+		err = run_prog(prog, &rv);
+		if (err) {
+			FAIL(name, "BPF_PROG_TEST_RUN: %s", strerror(-err));
+			goto out;
+		}
+		if (rv != e.retval) {
+			FAIL(name, "returned %lld (0x%llx), expected %lld (0x%llx)",
+			     rv, rv, e.retval, e.retval);
+			goto out;
+		}
+	}
+	PASS(name);
+out:
+	bpf_object__close(obj);
+}
+
+static void test_object(const struct kfx_test_obj *t)
+{
+	LIBBPF_OPTS(bpf_object_open_opts, oo, .object_name = t->name);
+	struct bpf_object *obj;
+	struct bpf_program *p;
+	const void *elf;
+	size_t sz, n = 0, i;
+	char **names;
+
+	elf = t->elf_bytes(&sz);
+	obj = bpf_object__open_mem(elf, sz, &oo);
+	if (!obj) {
+		FAIL(t->name, "open: %s", strerror(errno));
+		return;
+	}
+	bpf_object__for_each_program(p, obj)
+		n++;
+	names = calloc(n, sizeof(*names));
+	i = 0;
+	bpf_object__for_each_program(p, obj)
+		names[i++] = strdup(bpf_program__name(p));
+	bpf_object__close(obj);
+	for (i = 0; i < n; i++) {
+		test_one_prog(t->name, elf, sz, names[i]);
+		free(names[i]);
+	}
+	free(names);
+}
+
+/* A program that calls a kfx kfunc holds a reference on the module. */
+static void test_prog_pins_module(void)
+{
+	const char *name = "module/rmmod-blocked-while-a-program-uses-kfx";
+	const struct kfx_test_obj *t = NULL;
+	struct bpf_object *obj;
+	struct bpf_program *p;
+	const void *elf;
+	size_t sz, i;
+	int err;
+
+	for (i = 0; i < sizeof(kfx_test_objs) / sizeof(kfx_test_objs[0]); i++)
+		if (!strcmp(kfx_test_objs[i].name, "core"))
+			t = &kfx_test_objs[i];
+	if (!t) {
+		FAIL(name, "the core test object is not built in");
+		return;
+	}
+	elf = t->elf_bytes(&sz);
+	obj = bpf_object__open_mem(elf, sz, NULL);
+	if (!obj) {
+		FAIL(name, "open: %s", strerror(errno));
+		return;
+	}
+	bpf_object__for_each_program(p, obj)
+		bpf_program__set_autoload(p, !strcmp(bpf_program__name(p), "syscall_version"));
+	err = bpf_object__load(obj);
+	if (err) {
+		FAIL(name, "load: %s", strerror(-err));
+		bpf_object__close(obj);
+		return;
+	}
+	err = mod_unload();
+	bpf_object__close(obj);
+	if (!err) {
+		FAIL(name, "rmmod succeeded while a program referenced kfx_version");
+		mod_load(getenv("KFX_KO"));
+		return;
+	}
+	if (err != -EWOULDBLOCK && err != -EBUSY) {
+		FAIL(name, "rmmod failed with %s, expected EWOULDBLOCK", strerror(-err));
+		return;
+	}
+	/* The program is freed after an RCU grace period: retry briefly. */
+	for (int i = 0; i < 100 && (err = mod_unload()); i++)
+		usleep(20000);
+	if (err) {
+		FAIL(name, "rmmod still fails after the program was closed: %s",
+		     strerror(-err));
+		return;
+	}
+	err = mod_load(getenv("KFX_KO"));
+	if (err)
+		FAIL(name, "reloading kfx failed: %s", strerror(-err));
+	else
+		PASS(name);
+}
+
+static int libbpf_print(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+	if (level == LIBBPF_DEBUG || quiet_libbpf)
+		return 0;
+	printf("# libbpf: ");
+	return vprintf(fmt, ap);
+}
+
+int main(int argc, char **argv)
+{
+	const char *ko = NULL, *nobtf = NULL;
+	size_t i;
+	int err;
+
+	for (i = 1; i < (size_t)argc; i++) {
+		if (!strcmp(argv[i], "--module") && i + 1 < (size_t)argc)
+			ko = argv[++i];
+		else if (!strcmp(argv[i], "--nobtf") && i + 1 < (size_t)argc)
+			nobtf = argv[++i];
+		else {
+			fprintf(stderr, "usage: %s --module kfx.ko [--nobtf kfx-nobtf.ko]\n", argv[0]);
+			return 2;
+		}
+	}
+	if (!ko) {
+		fprintf(stderr, "%s: --module is required\n", argv[0]);
+		return 2;
+	}
+	setenv("KFX_KO", ko, 1);
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	libbpf_set_print(libbpf_print);
+
+	test_refuses_without_btf(nobtf);
+	test_load_unload(ko, 20);
+	err = mod_load(ko);
+	if (err) {
+		FAIL("module/insmod", "%s", strerror(-err));
+		goto out;
+	}
+	PASS("module/insmod");
+	test_version_string();
+	test_btf_has_every_kfunc();
+	for (i = 0; i < sizeof(kfx_test_objs) / sizeof(kfx_test_objs[0]); i++)
+		test_object(&kfx_test_objs[i]);
+	test_prog_pins_module();
+	err = mod_unload();
+	if (err)
+		FAIL("module/rmmod", "%s", strerror(-err));
+	else
+		PASS("module/rmmod");
+out:
+	printf("kfx-summary: passed=%d failed=%d skipped=%d\n", passed, failed, skipped);
+	return failed ? 1 : 0;
+}

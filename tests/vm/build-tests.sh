@@ -1,0 +1,85 @@
+#!/bin/bash
+# build-tests.sh NAME...: tests of the module build itself, run in the build
+# roots.  Prints "ok ..." / "not ok ...: why" lines and "build-tests: done".
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+ok() { echo "ok $1"; }
+notok() { echo "not ok $1: $2"; }
+
+# expect_fail NAME ROOT MESSAGE CMD...: CMD must fail and print MESSAGE.
+expect_fail() {
+	local name=$1 root=$2 msg=$3 out; shift 3
+	if out=$(in_root "$root" "$@" 2>&1); then
+		notok "$name" "succeeded, expected a failure saying \"$msg\""
+	elif ! grep -qF -- "$msg" <<<"$out"; then
+		notok "$name" "failed without saying \"$msg\": $(tail -2 <<<"$out" | tr '\n' ' ')"
+	else
+		ok "$name"
+	fi
+}
+
+for name in "$@"; do
+	kver=$(kernel_field "$name" kver)
+	suite=$(kernel_field "$name" root)
+	root=$KFX_CACHE/roots/$suite
+	out=$KFX_CACHE/out/$kver
+
+	# 1. dkms add/build/install with the kernel's own compiler; .BTF in
+	#    the installed module; headers untouched (build-module.sh checks).
+	if log=$("$KFX_TOP/tests/vm/build-module.sh" "$name" 2>&1); then
+		ok "build/$name/dkms-builds-kfx.ko-with-BTF"
+	else
+		notok "build/$name/dkms-builds-kfx.ko-with-BTF" "$(tail -3 <<<"$log" | tr '\n' ' ')"
+		continue
+	fi
+
+	# 2. The module's BTF ids must all be resolved (kfx_version first).
+	if "$KFX_TOP/tools/kfx-resolve-btfids" --check "$out/kfx.ko" 2>/dev/null; then
+		ok "build/$name/btf-ids-resolved"
+	else
+		notok "build/$name/btf-ids-resolved" "zero BTF ids in $out/kfx.ko"
+	fi
+
+	# A plain copy of the source in the root for the negative builds.
+	src=/tmp/kfx-src
+	rm -rf "$root$src"
+	cp -a "$root/usr/src/kfx-$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$KFX_TOP/dkms.conf")" "$root$src"
+
+	if [ ! -e "$root/usr/src/linux-headers-$kver/vmlinux" ]; then
+		# 3. Headers without vmlinux (6.1): a missing base must stop the build.
+		expect_fail "build/$name/fails-when-BTF_BASE-is-missing" "$root" \
+			"BTF_BASE=/nonexistent does not exist" \
+			make -s -C "$src" module KVER="$kver" BTF_BASE=/nonexistent
+		mv "$root/boot/vmlinuz-$kver" "$root/boot/hidden-vmlinuz-$kver"
+		expect_fail "build/$name/fails-without-the-target-kernel-BTF" "$root" \
+			"no base BTF for kernel $kver" \
+			make -s -C "$src" module KVER="$kver"
+		mv "$root/boot/hidden-vmlinuz-$kver" "$root/boot/vmlinuz-$kver"
+	else
+		# 3. Headers with vmlinux: our resolver must agree with kbuild's
+		#    resolve_btfids byte for byte on the same module.
+		cp "$out/kfx.ko" "$root/tmp/kfx-zeroed.ko"
+		objcopy -O binary --only-section=.BTF_ids "$out/kfx.ko" "$root/tmp/ids.kbuild"
+		"$KFX_TOP/tools/kfx-resolve-btfids" --reset "$root/tmp/kfx-zeroed.ko"
+		# 4. ... and its check must catch a module whose ids are zero.
+		if msg=$("$KFX_TOP/tools/kfx-resolve-btfids" --check "$root/tmp/kfx-zeroed.ko" 2>&1); then
+			notok "build/$name/check-catches-zero-btf-ids" "--check accepted zero ids"
+		elif grep -q "unresolved BTF id: kfx_version" <<<"$msg"; then
+			ok "build/$name/check-catches-zero-btf-ids"
+		else
+			notok "build/$name/check-catches-zero-btf-ids" "unexpected message: $msg"
+		fi
+		if in_root "$root" make -s -C "$src/tools" kfx-resolve-btfids >/dev/null 2>&1 &&
+		   in_root "$root" "$src/tools/kfx-resolve-btfids" --base \
+			"/usr/src/linux-headers-$kver/vmlinux" /tmp/kfx-zeroed.ko &&
+		   objcopy -O binary --only-section=.BTF_ids "$root/tmp/kfx-zeroed.ko" "$root/tmp/ids.kfx" &&
+		   cmp -s "$root/tmp/ids.kbuild" "$root/tmp/ids.kfx"; then
+			ok "build/$name/kfx-resolve-btfids-matches-resolve_btfids"
+		else
+			notok "build/$name/kfx-resolve-btfids-matches-resolve_btfids" ".BTF_ids differ"
+		fi
+	fi
+	rm -rf "$root$src"
+done
+echo "build-tests: done"

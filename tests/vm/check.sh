@@ -1,0 +1,89 @@
+#!/bin/bash
+# check.sh [NAME...]: the test matrix.  For each kernel of tests/kernels.list
+# (or only those named): fetch it, build kfx.ko with dkms in its build root,
+# boot it under qemu, run every test, and fail on any failed test or any
+# kernel splat.  Prints one line per kernel and "N passed, N failed".
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+names=("$@")
+[ ${#names[@]} -gt 0 ] || mapfile -t names < <(kernel_names)
+for n in "${names[@]}"; do kernel_field "$n" kver >/dev/null; done
+
+"$KFX_TOP/tests/vm/deps.sh"
+start=$(date +%s)
+logs=$KFX_CACHE/logs
+mkdir -p "$logs"
+
+# Build roots and kernels first (downloads in parallel per suite), then the
+# modules one root at a time, then the BPF side once.
+for n in "${names[@]}"; do kernel_field "$n" root; done | sort -u | while read -r s; do
+	"$KFX_TOP/tests/vm/mkroot.sh" "$s" &
+done
+wait
+for n in "${names[@]}"; do "$KFX_TOP/tests/vm/fetch-kernel.sh" "$n"; done
+"$KFX_TOP/tests/vm/build-bpf.sh"
+
+total_pass=0 total_fail=0
+results=()
+
+record() {	# name kver pass fail skip secs note
+	results+=("$(printf '%-8s %-24s passed %3d  failed %3d  skipped %3d  %4ss  %s' "$@")")
+	total_pass=$((total_pass + $3))
+	total_fail=$((total_fail + $4))
+	echo "${results[-1]}"
+}
+
+# Host-side checks of the build itself (run in the build roots).
+t0=$(date +%s)
+if out=$("$KFX_TOP/tests/vm/build-tests.sh" "${names[@]}" 2>&1); then :; fi
+echo "$out" > "$logs/build-tests.log"
+bp=$(grep -c '^ok ' <<<"$out" || true)
+bf=$(grep -c '^not ok ' <<<"$out" || true)
+grep '^not ok ' <<<"$out" || true
+grep -q '^build-tests: done' <<<"$out" || bf=$((bf + 1))
+record build "module builds (dkms)" "$bp" "$bf" 0 $(($(date +%s) - t0)) \
+	"$([ "$bf" = 0 ] || echo "log: $logs/build-tests.log")"
+
+# Kernel messages that mean something went wrong, whatever the tests said.
+splat='BUG[: ]|WARNING:|Oops|KFENCE:|general protection|kernel BUG|Call Trace|UBSAN|Kernel panic|refcount_t:|list_(add|del) corruption|Poison overwritten|Redzone|Object padding|missing module BTF|failed to validate module|BTF.*mismatch'
+allowed_taint=$(( (1 << 12) | (1 << 13) ))	# O (out-of-tree), E (unsigned)
+
+for n in "${names[@]}"; do
+	kver=$(kernel_field "$n" kver)
+	log=$logs/$kver-test.log
+	t0=$(date +%s)
+	say "booting $n ($kver) under qemu ${KFX_ACCEL:-tcg}"
+	rm -f "$log"
+	"$KFX_TOP/tests/vm/run-guest.sh" "$n" test || true
+	secs=$(($(date +%s) - t0))
+	[ -f "$log" ] || { record "$n" "$kver" 0 1 0 "$secs" "no console log"; continue; }
+	tr -d '\r' < "$log" > "$log.txt" && mv "$log.txt" "$log"
+	pass=$(grep -c '^ok ' "$log" || true)
+	fail=$(grep -c '^not ok ' "$log" || true)
+	skip=$(grep -c '^skip ' "$log" || true)
+	note=
+	grep '^not ok ' "$log" | sed "s/^/  [$n] /" || true
+	if ! grep -q '^kfx-summary:' "$log"; then
+		fail=$((fail + 1)); note="runner did not finish;"
+	fi
+	dmesg=$(sed -n '/^kfx-dmesg-begin/,/^kfx-dmesg-end/p' "$log")
+	if [ -z "$dmesg" ]; then
+		fail=$((fail + 1)); note="$note no kernel log;"
+	elif grep -Eq "$splat" <<<"$dmesg"; then
+		fail=$((fail + 1)); note="$note kernel splat;"
+		grep -E "$splat" <<<"$dmesg" | head -5 | sed "s/^/  [$n] /"
+	fi
+	taint=$(sed -n 's/^kfx-taint: //p' "$log")
+	if [ -z "$taint" ] || [ $((taint & ~allowed_taint)) != 0 ]; then
+		fail=$((fail + 1)); note="$note kernel tainted ($taint);"
+	fi
+	[ -n "$note" ] || [ "$fail" != 0 ] && note="$note log: $log"
+	record "$n" "$kver" "$pass" "$fail" "$skip" "$secs" "$note"
+done
+
+echo
+echo "kfx test matrix ($(($(date +%s) - start))s):"
+printf '%s\n' "${results[@]}"
+echo "$total_pass passed, $total_fail failed"
+[ "$total_fail" = 0 ]

@@ -1,0 +1,72 @@
+# Shared helpers for the VM harness (sourced, not executed).
+# shellcheck shell=bash
+
+KFX_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+KFX_CACHE=${KFX_CACHE:-$KFX_TOP/.cache}
+KFX_MIRROR=${KFX_MIRROR:-http://deb.debian.org/debian}
+KFX_KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
+KFX_KERNELS_LIST=$KFX_TOP/tests/kernels.list
+
+say() { printf '[kfx] %s\n' "$*" >&2; }
+die() { printf '[kfx] error: %s\n' "$*" >&2; exit 1; }
+
+# kernel_field NAME FIELD: FIELD is suite, root or kver.
+kernel_field() {
+	awk -v n="$1" -v f="$2" '
+		/^#/ || NF < 4 { next }
+		$1 == n { if (f == "suite") print $2; else if (f == "root") print $3;
+			  else if (f == "kver") print $4; found = 1 }
+		END { exit !found }' "$KFX_KERNELS_LIST" ||
+		die "kernel '$1' is not in tests/kernels.list"
+}
+
+kernel_names() {
+	awk '/^#/ || NF < 4 { next } { print $1 }' "$KFX_KERNELS_LIST"
+}
+
+# The private apt configuration: the host's own apt sources are never used
+# nor changed.  The archive served here is a snapshot, so Valid-Until is off.
+KFX_APT=$KFX_CACHE/apt
+apt_private() {
+	APT_CONFIG=$KFX_APT/apt.conf "$@"
+}
+
+apt_private_setup() {
+	[ -f "$KFX_APT/apt.conf" ] && [ -d "$KFX_APT/lists" ] &&
+		[ -n "$(find "$KFX_APT/lists" -maxdepth 1 -name '*Packages*' -mmin -1440 2>/dev/null | head -1)" ] &&
+		return 0
+	say "refreshing the private apt index (bookworm, trixie, sid and backports)"
+	mkdir -p "$KFX_APT"/{lists/partial,cache/archives/partial,etc/preferences.d,etc/sources.list.d}
+	: > "$KFX_APT/status"
+	local s
+	for s in bookworm bookworm-backports trixie trixie-backports sid; do
+		echo "deb [signed-by=$KFX_KEYRING] $KFX_MIRROR $s main"
+	done > "$KFX_APT/etc/sources.list"
+	cat > "$KFX_APT/apt.conf" <<EOC
+Dir::State "$KFX_APT";
+Dir::State::Lists "$KFX_APT/lists";
+Dir::State::status "$KFX_APT/status";
+Dir::Cache "$KFX_APT/cache";
+Dir::Etc::SourceList "$KFX_APT/etc/sources.list";
+Dir::Etc::SourceParts "$KFX_APT/etc/sources.list.d";
+Dir::Etc::Preferences "$KFX_APT/etc/preferences";
+Dir::Etc::PreferencesParts "$KFX_APT/etc/preferences.d";
+Acquire::Check-Valid-Until "false";
+Acquire::Languages "none";
+APT::Architecture "amd64";
+EOC
+	apt_private apt-get -q update >/dev/null || die "apt-get update (private config) failed"
+}
+
+# Run a command inside a build root with /proc, /sys and /dev available.
+in_root() {
+	local root=$1; shift
+	mountpoint -q "$root/proc" || mount -t proc proc "$root/proc"
+	mountpoint -q "$root/sys" || mount -t sysfs sysfs "$root/sys"
+	mountpoint -q "$root/dev" || mount --bind /dev "$root/dev"
+	local rc=0
+	chroot "$root" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+		HOME=/root LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive "$@" || rc=$?
+	umount "$root/dev" "$root/sys" "$root/proc" 2>/dev/null || true
+	return $rc
+}

@@ -1,0 +1,40 @@
+#!/bin/bash
+# mkroot.sh SUITE: a debootstrapped build root of SUITE (bookworm, trixie, sid)
+# with the toolchain kfx and dkms need.  Kernel headers are added per kernel
+# by build-module.sh.  Cached under $KFX_CACHE/roots/SUITE.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+suite=$1
+root=$KFX_CACHE/roots/$suite
+[ -f "$root/.kfx-ready" ] && exit 0
+
+command -v debootstrap >/dev/null || die "debootstrap is missing (make deps)"
+rm -rf "$root"
+mkdir -p "$KFX_CACHE/roots"
+say "building the $suite build root (debootstrap, about a minute)"
+debootstrap --variant=minbase --keyring="$KFX_KEYRING" \
+	--include=ca-certificates "$suite" "$root" "$KFX_MIRROR" \
+	> "$root.debootstrap.log" 2>&1 ||
+	die "debootstrap $suite failed, see $root.debootstrap.log"
+
+{
+	echo "deb $KFX_MIRROR $suite main"
+	case $suite in
+	bookworm|trixie) echo "deb $KFX_MIRROR $suite-backports main" ;;
+	esac
+} > "$root/etc/apt/sources.list"
+# The archive here is a snapshot: sid's Release file is past its Valid-Until.
+echo 'Acquire::Check-Valid-Until "false";' > "$root/etc/apt/apt.conf.d/99kfx"
+echo 'APT::Install-Recommends "false";' >> "$root/etc/apt/apt.conf.d/99kfx"
+
+say "installing the toolchain into the $suite root"
+pahole_pkg=dwarves
+in_root "$root" apt-get -q update > "$root.apt.log" 2>&1 ||
+	die "apt-get update in the $suite root failed, see $root.apt.log"
+in_root "$root" apt-get -q -y install gcc make libc6-dev libelf-dev bc kmod \
+	$pahole_pkg dkms libbpf-dev pkg-config xz-utils zstd binutils \
+	>> "$root.apt.log" 2>&1 ||
+	die "installing the toolchain in the $suite root failed, see $root.apt.log"
+touch "$root/.kfx-ready"
+say "$suite root ready"

@@ -1,0 +1,68 @@
+#!/bin/bash
+# run-guest.sh NAME MODE: boot kernel NAME under qemu with an initramfs that
+# loads kfx and runs MODE ("test": the runner; "demo": the hello sample).
+# The serial console goes to $KFX_CACHE/logs/<kver>-<mode>.log.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+name=$1 mode=$2
+kver=$(kernel_field "$name" kver)
+kdir=$KFX_CACHE/kernels/$kver
+out=$KFX_CACHE/out/$kver
+bpf=$KFX_CACHE/bpf
+ird=$KFX_CACHE/initramfs/$kver-$mode
+log=$KFX_CACHE/logs/$kver-$mode.log
+
+[ -f "$out/kfx.ko" ] || die "no kfx.ko for $kver (build-module.sh $name)"
+rm -rf "$ird"
+mkdir -p "$ird"/{bin,proc,sys,dev,tmp} "$(dirname "$log")"
+
+busybox=$(command -v busybox) || die "busybox-static is missing (make deps)"
+cp "$busybox" "$ird/bin/busybox"
+cp "$out/kfx.ko" "$out/kfx-nobtf.ko" "$ird/"
+
+case $mode in
+test) bins="$bpf/kfx_test"
+      payload='/kfx_test --module /kfx.ko --nobtf /kfx-nobtf.ko; echo "kfx-exit: $?"' ;;
+demo) bins="$bpf/hello"
+      payload='echo "kfx-demo: insmod kfx.ko"; insmod /kfx.ko && lsmod | grep kfx
+echo "kfx-demo: running the hello sample (hello.bpf.o through its skeleton)"; /hello; echo "kfx-exit: $?"
+rmmod kfx && echo "kfx-demo: rmmod kfx done"' ;;
+*) die "unknown mode $mode" ;;
+esac
+
+# The binaries and the shared libraries they need, at the same paths.
+for b in $bins; do
+	[ -x "$b" ] || die "$b is not built"
+	cp "$b" "$ird/"
+	for lib in $(ldd "$b" | awk '/=>/ { print $3 } /^\t\/lib/ { print $1 }'); do
+		mkdir -p "$ird$(dirname "$lib")"
+		cp -L "$lib" "$ird$lib"
+	done
+done
+
+cat > "$ird/init" <<EOI
+#!/bin/busybox sh
+/bin/busybox --install -s /bin
+export PATH=/bin
+mount -t proc proc /proc
+mount -t sysfs sys /sys
+mount -t devtmpfs dev /dev
+echo "kfx-guest: \$(uname -r) booted"
+$payload
+echo "kfx-taint: \$(cat /proc/sys/kernel/tainted)"
+echo kfx-dmesg-begin
+dmesg
+echo kfx-dmesg-end
+poweroff -f
+EOI
+chmod +x "$ird/init"
+(cd "$ird" && find . | cpio -o -H newc --quiet | gzip -1) > "$ird.cpio.gz"
+
+accel=${KFX_ACCEL:-tcg}
+cmdline="console=ttyS0 rdinit=/init panic=-1 quiet slub_debug=FZPU kfence.sample_interval=10"
+timeout "${KFX_BOOT_TIMEOUT:-600}" qemu-system-x86_64 -accel "$accel" -cpu max \
+	-smp 2 -m 1G -kernel "$kdir/vmlinuz" -initrd "$ird.cpio.gz" \
+	-append "$cmdline" -display none -monitor none -serial "file:$log" \
+	-no-reboot -nic none || say "qemu for $name exited with status $?"
+rm -rf "$ird"

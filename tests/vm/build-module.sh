@@ -67,4 +67,32 @@ esac
 readelf -S -W "$out/kfx.ko" | grep ' .BTF ' >/dev/null || die "the dkms-built kfx.ko for $kver has no .BTF"
 cp "$root/var/lib/dkms/kfx/$ver/$kver/x86_64/log/make.log" "$out/make.log" 2>/dev/null || true
 objcopy --remove-section=.BTF --remove-section=.BTF.base "$out/kfx.ko" "$out/kfx-nobtf.ko"
+
+# A module whose BTF was generated against another kernel: what copying the
+# running kernel's /sys/kernel/btf/vmlinux into a DKMS build for a new kernel
+# produces.  The guest must refuse it.
+other=$(kernel_names | while read -r n; do
+	[ "$(kernel_field "$n" kver)" != "$kver" ] && echo "$n" && break; done)
+if [ -n "$other" ]; then
+	okver=$(kernel_field "$other" kver)
+	"$KFX_TOP/tests/vm/fetch-kernel.sh" "$other"
+	ovm=$KFX_CACHE/kernels/$okver/vmlinux
+	[ -f "$ovm" ] || "$KFX_TOP/tools/kfx-extract-vmlinux.sh" "$KFX_CACHE/kernels/$okver/vmlinuz" "$ovm"
+	cp "$ovm" "$root/tmp/other-vmlinux"
+	# dkms strips the module it installs; pahole needs the DWARF of a
+	# plain build.
+	rm -rf "$root/tmp/kfx-bad"
+	cp -a "$src" "$root/tmp/kfx-bad"
+	{
+		in_root "$root" make -C /tmp/kfx-bad module KVER="$kver" &&
+		in_root "$root" objcopy --remove-section=.BTF --remove-section=.BTF.base \
+			/tmp/kfx-bad/kfx.ko &&
+		in_root "$root" env LLVM_OBJCOPY=objcopy pahole -J \
+			--btf_base /tmp/other-vmlinux /tmp/kfx-bad/kfx.ko
+	} > "$out/badbtf.log" 2>&1 ||
+		die "could not build the mismatched-BTF test module, see $out/badbtf.log"
+	mv "$root/tmp/kfx-bad/kfx.ko" "$out/kfx-badbtf.ko"
+	rm -rf "$root/tmp/kfx-bad"
+	rm -f "$root/tmp/other-vmlinux"
+fi
 say "kfx.ko for $name built by dkms: $out/kfx.ko"

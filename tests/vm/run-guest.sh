@@ -20,16 +20,36 @@ mkdir -p "$ird"/{bin,proc,sys,dev,tmp} "$(dirname "$log")"
 busybox=$(command -v busybox) || die "busybox-static is missing (make deps)"
 cp "$busybox" "$ird/bin/busybox"
 cp "$out/kfx.ko" "$out/kfx-nobtf.ko" "$ird/"
+bad=
+[ -f "$out/kfx-badbtf.ko" ] && cp "$out/kfx-badbtf.ko" "$ird/" && bad="--badbtf /kfx-badbtf.ko"
 
 case $mode in
 test) bins="$bpf/kfx_test"
-      payload='/kfx_test --module /kfx.ko --nobtf /kfx-nobtf.ko; echo "kfx-exit: $?"' ;;
+      payload="/kfx_test --module /kfx.ko --nobtf /kfx-nobtf.ko $bad; echo \"kfx-exit: \$?\"" ;;
 demo) bins="$bpf/hello"
       payload='echo "kfx-demo: insmod kfx.ko"; insmod /kfx.ko && lsmod | grep kfx
 echo "kfx-demo: running the hello sample (hello.bpf.o through its skeleton)"; /hello; echo "kfx-exit: $?"
 rmmod kfx && echo "kfx-demo: rmmod kfx done"' ;;
 *) die "unknown mode $mode" ;;
 esac
+
+# KFX_PAYLOAD replaces what the guest runs (for debugging by hand).
+payload=${KFX_PAYLOAD:-$payload}
+
+# The kernel's own modules the tests need (tests/guest-modules.list), loaded
+# on demand by the kernel through modprobe, as on a real machine.
+mods=$ird/lib/modules/$kver
+mkdir -p "$mods"
+grep -v '^#' "$KFX_TOP/tests/guest-modules.list" | while read -r d; do
+	[ -n "$d" ] && [ -d "$kdir/modules/$d" ] || continue
+	mkdir -p "$mods/$d"
+	cp -a "$kdir/modules/$d/." "$mods/$d/"
+done
+find "$mods" -name '*.ko.xz' -exec xz -d {} +
+find "$mods" -name '*.ko.zst' -exec zstd -q -d --rm {} +
+find "$mods" -name '*.ko.gz' -exec gzip -d {} +
+cp "$kdir"/modules/modules.builtin* "$kdir"/modules/modules.order "$mods/" 2>/dev/null || true
+depmod -b "$ird" "$kver" || die "depmod for the $kver guest modules failed"
 
 # The binaries and the shared libraries they need, at the same paths.
 for b in $bins; do
@@ -48,6 +68,7 @@ export PATH=/bin
 mount -t proc proc /proc
 mount -t sysfs sys /sys
 mount -t devtmpfs dev /dev
+mkdir -p /sbin && ln -s /bin/busybox /sbin/modprobe
 echo "kfx-guest: \$(uname -r) booted"
 $payload
 echo "kfx-taint: \$(cat /proc/sys/kernel/tainted)"

@@ -31,10 +31,11 @@
  */
 #if defined(__KERNEL__)
 #include <linux/types.h>
-#define __kfx_ksym
+/* In the module the declarations are the kfuncs' plain prototypes. */
+#define __ksym
 #define KFX_DECLARE_KFUNCS
 #elif defined(__bpf__)
-#define __kfx_ksym	__ksym
+/* __ksym comes from bpf_helpers.h, included before this header. */
 #define KFX_DECLARE_KFUNCS
 #endif
 
@@ -51,7 +52,7 @@
  * Return: KFX_VERSION of the module, (major << 16) | (minor << 8) | patch.
  * It never fails.
  */
-extern __u32 kfx_version(void) __kfx_ksym;
+__ksym __u32 kfx_version(void);
 
 #endif /* KFX_DECLARE_KFUNCS */
 

@@ -16,9 +16,12 @@
 
 #include "kfx_probes.h"
 
-/* __bpf_kfunc appeared in 6.3; before it a kfunc only had to stay out of line. */
+/*
+ * __bpf_kfunc appeared in 6.3; before it a kfunc, global and referenced by
+ * BTF_ID, only had to stay out of line.
+ */
 #ifndef KFX_HAVE_BPF_KFUNC
-#define __bpf_kfunc __used noinline
+#define __bpf_kfunc noinline
 #endif
 
 /*

@@ -45,6 +45,17 @@ grep -q '^build-tests: done' <<<"$out" || bf=$((bf + 1))
 record build "module builds (dkms)" "$bp" "$bf" 0 $(($(date +%s) - t0)) \
 	"$([ "$bf" = 0 ] || echo "log: $logs/build-tests.log")"
 
+# checkpatch --strict over the kernel code.
+t0=$(date +%s)
+out=$("$KFX_TOP/tests/vm/lint.sh" 2>&1)
+echo "$out" > "$logs/lint.log"
+lp=$(grep -c '^ok ' <<<"$out" || true)
+lf=$(grep -c '^not ok ' <<<"$out" || true)
+grep '^not ok ' <<<"$out" || true
+grep -q '^lint: done' <<<"$out" || lf=$((lf + 1))
+record lint "checkpatch --strict" "$lp" "$lf" 0 $(($(date +%s) - t0)) \
+	"$([ "$lf" = 0 ] || echo "log: $logs/lint.log")"
+
 # Kernel messages that mean something went wrong, whatever the tests said.
 # The BTF ones are expected while the runner loads its broken test modules,
 # before it logs the end marker; the others never are.

@@ -29,7 +29,8 @@ test) bins="$bpf/kfx_test"
 demo) bins="$bpf/hello"
       payload='echo "kfx-demo: insmod kfx.ko"; insmod /kfx.ko && lsmod | grep kfx
 echo "kfx-demo: running the hello sample (hello.bpf.o through its skeleton)"; /hello; echo "kfx-exit: $?"
-rmmod kfx && echo "kfx-demo: rmmod kfx done"' ;;
+# The program is freed after an RCU grace period; until then kfx is in use.
+for i in 1 2 3 4 5 6 7 8 9 10; do rmmod kfx 2>/dev/null && echo "kfx-demo: rmmod kfx done" && break; sleep 0.2; done' ;;
 *) die "unknown mode $mode" ;;
 esac
 

@@ -1,0 +1,26 @@
+#!/bin/bash
+# lint.sh: checkpatch.pl --strict (from Debian's linux-source package) over
+# the module sources.  Prints "ok"/"not ok" lines and "lint: done".
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+cp_dir=$KFX_CACHE/checkpatch
+if [ ! -x "$cp_dir/scripts/checkpatch.pl" ]; then
+	src=$(ls /usr/src/linux-source-*.tar.xz 2>/dev/null | sort -V | tail -1)
+	[ -n "$src" ] || { echo "not ok lint/checkpatch: linux-source is not installed"; exit 0; }
+	mkdir -p "$cp_dir"
+	tar xJf "$src" -C "$cp_dir" --strip-components=1 --wildcards \
+		'*/scripts/checkpatch.pl' '*/scripts/spelling.txt' \
+		'*/scripts/const_structs.checkpatch' 2>/dev/null
+fi
+for f in "$KFX_TOP"/module/*.[ch] "$KFX_TOP"/module/probes/*.c "$KFX_TOP"/bpf/kfx.h; do
+	rel=${f#"$KFX_TOP"/}
+	if out=$("$cp_dir/scripts/checkpatch.pl" --strict --no-tree --terse \
+		--ignore SPDX_LICENSE_TAG,FILE_PATH_CHANGES -f "$f" 2>&1); then
+		echo "ok lint/checkpatch/$rel"
+	else
+		echo "not ok lint/checkpatch/$rel: $(grep -m1 -E 'ERROR|WARNING|CHECK' <<<"$out")"
+		sed 's/^/# /' <<<"$out"
+	fi
+done
+echo "lint: done"

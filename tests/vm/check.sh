@@ -17,10 +17,12 @@ mkdir -p "$logs"
 
 # Build roots and kernels first (downloads in parallel per suite), then the
 # modules one root at a time, then the BPF side once.
-for n in "${names[@]}"; do kernel_field "$n" root; done | sort -u | while read -r s; do
-	"$KFX_TOP/tests/vm/mkroot.sh" "$s" &
+mapfile -t suites < <(for n in "${names[@]}"; do kernel_field "$n" root; done | sort -u)
+pids=()
+for s in "${suites[@]}"; do
+	"$KFX_TOP/tests/vm/mkroot.sh" "$s" & pids+=($!)
 done
-wait
+for p in "${pids[@]}"; do wait "$p" || die "a build root failed (see $KFX_CACHE/roots/*.log)"; done
 for n in "${names[@]}"; do "$KFX_TOP/tests/vm/fetch-kernel.sh" "$n"; done
 "$KFX_TOP/tests/vm/build-bpf.sh"
 

@@ -14,17 +14,39 @@
 #include <linux/module.h>
 
 #include "kfx_compat.h"
-#include "kfx_module.h"
 #include "../bpf/kfx.h"
 
 BTF_KFUNCS_START(kfx_common_kfunc_ids)
-KFX_CORE_KFUNC_IDS
+/* core: kfx_core.c */
+BTF_ID_FLAGS(func, kfx_version)
+/* strings, unbounded: kfx_string.c */
+BTF_ID_FLAGS(func, kfx_strcmp)
+BTF_ID_FLAGS(func, kfx_strcasecmp)
+BTF_ID_FLAGS(func, kfx_strncasecmp)
+BTF_ID_FLAGS(func, kfx_strchr)
+BTF_ID_FLAGS(func, kfx_strnchr)
+BTF_ID_FLAGS(func, kfx_strchrnul)
+BTF_ID_FLAGS(func, kfx_strrchr)
+BTF_ID_FLAGS(func, kfx_strlen)
+BTF_ID_FLAGS(func, kfx_strnlen)
+BTF_ID_FLAGS(func, kfx_strspn)
+BTF_ID_FLAGS(func, kfx_strcspn)
+BTF_ID_FLAGS(func, kfx_strstr)
+BTF_ID_FLAGS(func, kfx_strcasestr)
+BTF_ID_FLAGS(func, kfx_strnstr)
+BTF_ID_FLAGS(func, kfx_strncasestr)
 BTF_KFUNCS_END(kfx_common_kfunc_ids)
 
 static const struct btf_kfunc_id_set kfx_common_kfunc_set = {
 	.owner = THIS_MODULE,
 	.set = &kfx_common_kfunc_ids,
 };
+
+/*
+ * One set per kernel kfunc hook, registered once per hook: 6.1 accepts a
+ * single set per hook from a module (a second trips a WARN_ON and frees the
+ * first).  Kfuncs that only some program types may call get their own sets.
+ */
 
 /**
  * struct kfx_hook - the kfunc set one program type gets

@@ -12,6 +12,9 @@
  *   __retval(N)            BPF_PROG_TEST_RUN returns N (only then is it run)
  *   __needs_ksym("name")   only where vmlinux BTF has function name, else skip
  *   __without_ksym("name") only where vmlinux BTF lacks function name
+ *   __driver("name")       after loading, hand the program to the runner's
+ *                          driver "name" (tests/runner/<name>.c), which
+ *                          feeds it cases and judges the results
  */
 #ifndef _KFX_TEST_H
 #define _KFX_TEST_H
@@ -26,5 +29,6 @@
 #define __retval(v)		__kfx_tag("retval=" __kfx_xstr(v))
 #define __needs_ksym(f)		__kfx_tag("needs_ksym=" f)
 #define __without_ksym(f)	__kfx_tag("without_ksym=" f)
+#define __driver(d)		__kfx_tag("driver=" d)
 
 #endif /* _KFX_TEST_H */

@@ -30,6 +30,8 @@
 #include <bpf/libbpf.h>
 
 #include "kfx.h"
+#include "runner.h"
+#include "string_oracle.h"
 #include "kfx_kfunc_names.h"	/* generated from bpf/kfx.h */
 #include "kfx_test_objs.h"	/* generated: the embedded test objects */
 
@@ -281,6 +283,15 @@ struct expect {
 	const char *msgs[8];
 	int nr_msgs;
 	const char *needs_ksym, *without_ksym;
+	const char *driver;
+};
+
+static const struct {
+	const char *name;
+	int (*run)(struct bpf_object *obj, struct bpf_program *prog,
+		   char *why, size_t whylen);
+} drivers[] = {
+	{ "string_oracle", string_oracle_driver },
 };
 
 static struct btf *vmlinux_btf;
@@ -328,6 +339,8 @@ static int read_expect(const struct btf *btf, const char *func, struct expect *e
 			e->needs_ksym = s + 11;
 		else if (!strncmp(s, "without_ksym=", 13))
 			e->without_ksym = s + 13;
+		else if (!strncmp(s, "driver=", 7))
+			e->driver = s + 7;
 		else
 			return -EINVAL;
 	}
@@ -405,6 +418,19 @@ static void test_one_prog(const char *objname, const void *elf, size_t sz,
 		if (!strstr(vlog, e.msgs[i])) {
 			FAIL(name, "verifier log lacks \"%s\"", e.msgs[i]);
 			printf("# verifier log:\n%s\n", vlog);
+			goto out;
+		}
+	}
+	if (e.success && e.driver) {
+		char why[256] = "unknown driver";
+		size_t d;
+
+		for (d = 0; d < sizeof(drivers) / sizeof(drivers[0]); d++)
+			if (!strcmp(drivers[d].name, e.driver))
+				break;
+		if (d == sizeof(drivers) / sizeof(drivers[0]) ||
+		    drivers[d].run(obj, prog, why, sizeof(why))) {
+			FAIL(name, "%s", why);
 			goto out;
 		}
 	}

@@ -19,6 +19,10 @@ expect_fail() {
 	fi
 }
 
+# The host's own build of the resolver checks what the roots produced.
+make -s -C "$KFX_TOP/tools" kfx-resolve-btfids >/dev/null ||
+	notok "build/host-kfx-resolve-btfids" "tools/kfx-resolve-btfids does not build"
+
 for name in "$@"; do
 	kver=$(kernel_field "$name" kver)
 	suite=$(kernel_field "$name" root)

@@ -47,6 +47,25 @@ grep -q '^build-tests: done' <<<"$out" || bf=$((bf + 1))
 record build "module builds (dkms)" "$bp" "$bf" 0 $(($(date +%s) - t0)) \
 	"$([ "$bf" = 0 ] || echo "log: $logs/build-tests.log")"
 
+# The string core on the host: unit tests, random differential against the
+# reference model (ASan/UBSan), then a bounded libFuzzer run.
+t0=$(date +%s)
+say "host tests of the string core, then ${KFX_FUZZ_SECONDS:-60}s of fuzzing"
+hp=0 hf=0
+if make -s -C "$KFX_TOP/tests/host" OUT="$KFX_CACHE/host" test > "$logs/host-test.log" 2>&1; then
+	hp=$((hp + 1))
+else
+	hf=$((hf + 1)); tail -5 "$logs/host-test.log"
+fi
+if make -s -C "$KFX_TOP/tests/host" OUT="$KFX_CACHE/host" FUZZ_SECONDS="${KFX_FUZZ_SECONDS:-60}" \
+	fuzz > "$logs/host-fuzz.log" 2>&1 && grep -q 'Done [0-9]* runs' "$logs/host-fuzz.log"; then
+	hp=$((hp + 1))
+else
+	hf=$((hf + 1)); tail -5 "$logs/host-fuzz.log"
+fi
+record host "string core + fuzz" "$hp" "$hf" 0 $(($(date +%s) - t0)) \
+	"$([ "$hf" = 0 ] || echo "logs: $logs/host-*.log")"
+
 # checkpatch --strict over the kernel code.
 t0=$(date +%s)
 out=$("$KFX_TOP/tests/vm/lint.sh" 2>&1)

@@ -6,7 +6,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 pkgs="gcc make binutils pkg-config libelf-dev libbpf-dev bpftool clang-19
-llvm-19 dwarves debootstrap qemu-system-x86 busybox-static cpio xz-utils
+llvm-19 libclang-rt-19-dev dwarves debootstrap qemu-system-x86 busybox-static cpio xz-utils
 zstd dkms kmod debian-archive-keyring linux-source-6.1"
 missing=
 for p in $pkgs; do

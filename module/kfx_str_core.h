@@ -1,0 +1,324 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kfx_str_core.h - the string algorithms of kfx, written once.
+ *
+ * Compiled into the module (module/kfx_string.c) and into the host unit
+ * tests and fuzzer (tests/host/), which differ only in three memory-access
+ * primitives the includer defines first:
+ *
+ *   int kfx_str_check(const char *p)
+ *	0 if @p may be read, -ERANGE if it is not a kernel address (NULL,
+ *	user space).  Only the first byte of each string is checked, as
+ *	upstream does.
+ *   int kfx_str_word(unsigned long addr, unsigned long *w)
+ *	read the aligned word at @addr: 0 or -EFAULT.
+ *   int kfx_str_byte(const char *p, char *c)
+ *	read one byte: 0 or -EFAULT.
+ *
+ * Semantics, results and errnos are those of upstream's bpf_str*() kfuncs
+ * (kernel/bpf/helpers.c, 6.17 to 7.0).  An aligned word never crosses a
+ * page, so reading the word that holds a byte faults exactly when reading
+ * that byte would: the word loops below fault where a byte loop would.
+ * Only little-endian 64-bit targets are supported (x86-64).
+ */
+#ifndef _KFX_STR_CORE_H
+#define _KFX_STR_CORE_H
+
+#define KFX_STR_MAX	65536	/* XATTR_SIZE_MAX, upstream's limit */
+#define KFX_WORD	sizeof(unsigned long)
+#define KFX_ONES	(~0UL / 0xff)
+#define KFX_HIGHS	(KFX_ONES * 0x80)
+
+/* 0x80 in each byte of @w that is zero, nothing else (no borrow effects). */
+static inline unsigned long kfx_zero_bytes(unsigned long w)
+{
+	unsigned long low7 = ~KFX_HIGHS;
+
+	return ~(((w & low7) + low7) | w | low7);
+}
+
+/* 0x80 in each byte of the word at string index @pos within [0, @lim). */
+static inline unsigned long kfx_valid_bytes(long pos, long lim)
+{
+	unsigned long m = KFX_HIGHS;
+	long lo = pos < 0 ? -pos : 0;
+	long hi = lim - pos;
+
+	if (lo)
+		m &= ~0UL << (8 * lo);
+	if (hi < (long)KFX_WORD)
+		m &= hi > 0 ? ~(~0UL << (8 * hi)) : 0;
+	return m;
+}
+
+static inline unsigned int kfx_first_byte(unsigned long m)
+{
+	return __builtin_ctzl(m) / 8;
+}
+
+static inline unsigned int kfx_last_byte(unsigned long m)
+{
+	return (8 * KFX_WORD - 1 - __builtin_clzl(m)) / 8;
+}
+
+/* The kernel's tolower(): ASCII and ISO-8859-1 (lib/ctype.c). */
+static inline char kfx_tolower(char c)
+{
+	unsigned char u = c;
+
+	if ((u >= 'A' && u <= 'Z') || (u >= 0xc0 && u <= 0xde && u != 0xd7))
+		u += 'a' - 'A';
+	return u;
+}
+
+/*
+ * First byte within [0, @lim) of string @s that is NUL, or @c as well when
+ * @find_c.  Return its index, @lim if none, or -EFAULT.
+ */
+static inline long kfx_scan(const char *s, long lim, bool find_c, char c)
+{
+	unsigned long addr = (unsigned long)s & ~(KFX_WORD - 1);
+	unsigned long rep = KFX_ONES * (unsigned char)c;
+	long pos = -(long)((unsigned long)s - addr);
+	unsigned long w, m;
+
+	for (; pos < lim; pos += KFX_WORD, addr += KFX_WORD) {
+		if (kfx_str_word(addr, &w))
+			return -EFAULT;
+		m = kfx_zero_bytes(w);
+		if (find_c)
+			m |= kfx_zero_bytes(w ^ rep);
+		m &= kfx_valid_bytes(pos, lim);
+		if (m)
+			return pos + kfx_first_byte(m);
+	}
+	return lim;
+}
+
+static inline int kfx_str_strnlen(const char *s, size_t count)
+{
+	long lim = count < KFX_STR_MAX ? count : KFX_STR_MAX;
+	long n;
+
+	if (kfx_str_check(s))
+		return -ERANGE;
+	if (!lim)
+		return 0;
+	n = kfx_scan(s, lim, false, 0);
+	if (n < 0)
+		return n;
+	return n == KFX_STR_MAX ? -E2BIG : n;
+}
+
+static inline int kfx_str_strlen(const char *s)
+{
+	return kfx_str_strnlen(s, KFX_STR_MAX);
+}
+
+static inline int kfx_str_strnchr(const char *s, size_t count, char c)
+{
+	long lim = count < KFX_STR_MAX ? count : KFX_STR_MAX;
+	long n;
+	char sc;
+
+	if (kfx_str_check(s))
+		return -ERANGE;
+	if (!lim)
+		return -ENOENT;
+	n = kfx_scan(s, lim, true, c);
+	if (n < 0)
+		return n;
+	if (n == lim)
+		return lim == KFX_STR_MAX ? -E2BIG : -ENOENT;
+	/* The scan stopped on c or on NUL; the byte says which. */
+	if (kfx_str_byte(s + n, &sc))
+		return -EFAULT;
+	return sc == c ? n : -ENOENT;
+}
+
+static inline int kfx_str_strchr(const char *s, char c)
+{
+	return kfx_str_strnchr(s, KFX_STR_MAX, c);
+}
+
+static inline int kfx_str_strchrnul(const char *s, char c)
+{
+	long n;
+
+	if (kfx_str_check(s))
+		return -ERANGE;
+	n = kfx_scan(s, KFX_STR_MAX, true, c);
+	if (n < 0)
+		return n;
+	return n == KFX_STR_MAX ? -E2BIG : n;
+}
+
+/*
+ * @c is an int compared with each (signed) char, as upstream: a value
+ * outside [-128, 127] matches nothing, 0 matches the terminating NUL.
+ */
+static inline int kfx_str_strrchr(const char *s, int c)
+{
+	unsigned long addr = (unsigned long)s & ~(KFX_WORD - 1);
+	unsigned long rep = KFX_ONES * (unsigned char)c;
+	long pos = -(long)((unsigned long)s - addr);
+	bool can_match = (signed char)c == c;
+	unsigned long w, z, m, valid;
+	int last = -ENOENT;
+
+	if (kfx_str_check(s))
+		return -ERANGE;
+	for (; pos < KFX_STR_MAX; pos += KFX_WORD, addr += KFX_WORD) {
+		if (kfx_str_word(addr, &w))
+			return -EFAULT;
+		valid = kfx_valid_bytes(pos, KFX_STR_MAX);
+		z = kfx_zero_bytes(w) & valid;
+		m = can_match ? kfx_zero_bytes(w ^ rep) & valid : 0;
+		if (z)	/* keep matches up to and including the NUL */
+			m &= (z & -z) | ((z & -z) - 1);
+		if (m)
+			last = pos + kfx_last_byte(m);
+		if (z)
+			return last;
+	}
+	return -E2BIG;
+}
+
+/* Both strings at the same offset within a word: compare whole words. */
+static inline int kfx_cmp_words(const char **s1, const char **s2, long *i,
+				long lim)
+{
+	unsigned long a1 = (unsigned long)*s1 & ~(KFX_WORD - 1);
+	unsigned long a2 = (unsigned long)*s2 & ~(KFX_WORD - 1);
+	long pos = -(long)((unsigned long)*s1 - a1);
+	unsigned long w1, w2, differ;
+
+	for (; lim - pos >= (long)KFX_WORD; pos += KFX_WORD) {
+		if (kfx_str_word(a1, &w1) || kfx_str_word(a2, &w2))
+			return -EFAULT;
+		differ = ~kfx_zero_bytes(w1 ^ w2) & KFX_HIGHS;
+		if ((differ | kfx_zero_bytes(w1)) & kfx_valid_bytes(pos, lim))
+			break;
+		a1 += KFX_WORD;
+		a2 += KFX_WORD;
+	}
+	/* Resume byte by byte at the first byte not known equal. */
+	if (pos > *i) {
+		*s1 += pos - *i;
+		*s2 += pos - *i;
+		*i = pos;
+	}
+	return 0;
+}
+
+static inline int kfx_str_strncasecmp(const char *s1, const char *s2,
+				      bool ignore_case, size_t len)
+{
+	long lim = len < KFX_STR_MAX ? len : KFX_STR_MAX;
+	long i = 0;
+	char c1, c2;
+
+	if (kfx_str_check(s1) || kfx_str_check(s2))
+		return -ERANGE;
+	if (!ignore_case &&
+	    !(((unsigned long)s1 ^ (unsigned long)s2) & (KFX_WORD - 1)) &&
+	    kfx_cmp_words(&s1, &s2, &i, lim))
+		return -EFAULT;
+	for (; i < lim; i++, s1++, s2++) {
+		if (kfx_str_byte(s1, &c1) || kfx_str_byte(s2, &c2))
+			return -EFAULT;
+		if (ignore_case) {
+			c1 = kfx_tolower(c1);
+			c2 = kfx_tolower(c2);
+		}
+		if (c1 != c2)
+			return c1 < c2 ? -1 : 1;
+		if (!c1)
+			return 0;
+	}
+	return i == KFX_STR_MAX ? -E2BIG : 0;
+}
+
+static inline bool kfx_set_has(const unsigned long *set, unsigned char c)
+{
+	return set[c / (8 * KFX_WORD)] & (1UL << (c % (8 * KFX_WORD)));
+}
+
+/*
+ * strspn (@in_set true) and strcspn.  The accept/reject set is read
+ * lazily, only as far as upstream's loops would read it, so that faults and
+ * -E2BIG in the set come out the same.
+ */
+static inline int kfx_str_span(const char *s, const char *set_str, bool in_set)
+{
+	unsigned long set[256 / (8 * KFX_WORD)] = { 0 };
+	bool set_done = false;
+	long i, k = 0;
+	char cs, ca;
+
+	if (kfx_str_check(s) || kfx_str_check(set_str))
+		return -ERANGE;
+	for (i = 0; i < KFX_STR_MAX; i++, s++) {
+		if (kfx_str_byte(s, &cs))
+			return -EFAULT;
+		if (!cs)
+			return i;
+		while (!set_done && !kfx_set_has(set, cs)) {
+			if (k == KFX_STR_MAX)
+				return -E2BIG;
+			if (kfx_str_byte(set_str + k, &ca))
+				return -EFAULT;
+			k++;
+			if (!ca)
+				set_done = true;
+			else
+				set[(unsigned char)ca / (8 * KFX_WORD)] |=
+					1UL << ((unsigned char)ca % (8 * KFX_WORD));
+		}
+		if (kfx_set_has(set, cs) != in_set)
+			return i;
+	}
+	return -E2BIG;
+}
+
+/*
+ * Index of the first occurrence of @s2 lying entirely within the first
+ * @len chars of @s1, by upstream's own search order (it decides which
+ * bytes are read, hence where a fault or -E2BIG shows).
+ */
+static inline int kfx_str_strnstr(const char *s1, const char *s2, size_t len,
+				  bool ignore_case)
+{
+	char c1, c2;
+	long i, j;
+
+	if (kfx_str_check(s1) || kfx_str_check(s2))
+		return -ERANGE;
+	for (i = 0; i < KFX_STR_MAX; i++, s1++) {
+		for (j = 0; (size_t)(i + j) <= len && j < KFX_STR_MAX; j++) {
+			if (kfx_str_byte(s2 + j, &c2))
+				return -EFAULT;
+			if (!c2)
+				return i;
+			if ((size_t)(i + j) == len)
+				break;
+			if (kfx_str_byte(s1 + j, &c1))
+				return -EFAULT;
+			if (ignore_case) {
+				c1 = kfx_tolower(c1);
+				c2 = kfx_tolower(c2);
+			}
+			if (!c1)
+				return -ENOENT;
+			if (c1 != c2)
+				break;
+		}
+		if (j == KFX_STR_MAX)
+			return -E2BIG;
+		if ((size_t)(i + j) == len)
+			return -ENOENT;
+	}
+	return -E2BIG;
+}
+
+#endif /* _KFX_STR_CORE_H */

@@ -1,0 +1,382 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kfx string family, unbounded: read-only string kfuncs that take any
+ * pointer a program holds and read it fault-safely, with upstream's exact
+ * results and errnos (bpf_str*(), 6.17 to 7.0).  The algorithms live in
+ * kfx_str_core.h, shared with the host tests; this file supplies the
+ * kernel's memory access: word and byte loads that return -EFAULT instead
+ * of oopsing, with page faults disabled so that nothing sleeps.
+ */
+#include <linux/bpf.h>
+#include <linux/btf.h>
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/uaccess.h>
+
+#include "kfx_compat.h"
+#include "../bpf/kfx.h"
+
+/*
+ * Upstream checks the first byte of each string with
+ * copy_from_kernel_nofault_allowed(), which modules cannot call;
+ * copy_from_kernel_nofault() makes the same check and says -ERANGE.
+ */
+static inline int kfx_str_check(const char *p)
+{
+	char c;
+
+	return copy_from_kernel_nofault(&c, p, 1) == -ERANGE ? -ERANGE : 0;
+}
+
+static __always_inline int kfx_str_word(unsigned long addr, unsigned long *w)
+{
+	__get_kernel_nofault(w, (unsigned long *)addr, unsigned long, fault);
+	return 0;
+fault:
+	return -EFAULT;
+}
+
+static __always_inline int kfx_str_byte(const char *p, char *c)
+{
+	__get_kernel_nofault(c, p, char, fault);
+	return 0;
+fault:
+	return -EFAULT;
+}
+
+#include "kfx_str_core.h"
+
+__bpf_kfunc_start_defs();
+
+/**
+ * kfx_strcmp() - Compare two strings
+ * @s1__ign: One string
+ * @s2__ign: Another string
+ *
+ * Return:
+ * * -1/0/1   - %0 if equal, %-1 if @s1__ign sorts first, %1 otherwise (chars
+ *              compare signed)
+ * * %-EFAULT - a read faulted (unmapped or invalid kernel address)
+ * * %-E2BIG  - 65536 characters of an input were read without its end
+ * * %-ERANGE - a string is not a kernel address (NULL, user space)
+ */
+__bpf_kfunc int kfx_strcmp(const char *s1__ign, const char *s2__ign)
+{
+	int ret;
+
+	pagefault_disable();
+	ret = kfx_str_strncasecmp(s1__ign, s2__ign, false, KFX_STR_MAX);
+	pagefault_enable();
+	return ret;
+}
+
+/**
+ * kfx_strcasecmp() - Compare two strings, ignoring case
+ * @s1__ign: One string
+ * @s2__ign: Another string
+ *
+ * Return:
+ * * -1/0/1   - as kfx_strcmp() after the kernel's tolower() (ASCII and
+ *              ISO-8859-1) on both
+ * * %-EFAULT - a read faulted (unmapped or invalid kernel address)
+ * * %-E2BIG  - 65536 characters of an input were read without its end
+ * * %-ERANGE - a string is not a kernel address (NULL, user space)
+ */
+__bpf_kfunc int kfx_strcasecmp(const char *s1__ign, const char *s2__ign)
+{
+	int ret;
+
+	pagefault_disable();
+	ret = kfx_str_strncasecmp(s1__ign, s2__ign, true, KFX_STR_MAX);
+	pagefault_enable();
+	return ret;
+}
+
+/**
+ * kfx_strncasecmp() - Compare at most @len characters, ignoring case
+ * @s1__ign: One string
+ * @s2__ign: Another string
+ * @len: The maximum number of characters to compare
+ *
+ * Return:
+ * * -1/0/1   - as kfx_strcasecmp(), %0 when @len characters are equal
+ * * %-EFAULT - a read faulted (unmapped or invalid kernel address)
+ * * %-E2BIG  - 65536 characters of an input were read without its end
+ * * %-ERANGE - a string is not a kernel address (NULL, user space)
+ */
+__bpf_kfunc int kfx_strncasecmp(const char *s1__ign, const char *s2__ign, size_t len)
+{
+	int ret;
+
+	pagefault_disable();
+	ret = kfx_str_strncasecmp(s1__ign, s2__ign, true, len);
+	pagefault_enable();
+	return ret;
+}
+
+/**
+ * kfx_strchr() - Find the first occurrence of a character
+ * @s__ign: The string
+ * @c: The character to search for
+ *
+ * Return:
+ * * >=0      - index of the first @c; the terminating NUL can be searched for
+ * * %-ENOENT - not found
+ * * %-EFAULT - a read faulted (unmapped or invalid kernel address)
+ * * %-E2BIG  - 65536 characters of an input were read without its end
+ * * %-ERANGE - a string is not a kernel address (NULL, user space)
+ */
+__bpf_kfunc int kfx_strchr(const char *s__ign, char c)
+{
+	int ret;
+
+	pagefault_disable();
+	ret = kfx_str_strchr(s__ign, c);
+	pagefault_enable();
+	return ret;
+}
+
+/**
+ * kfx_strnchr() - Find a character within the first @count characters
+ * @s__ign: The string
+ * @count: The number of characters to search
+ * @c: The character to search for
+ *
+ * Return:
+ * * >=0      - index of the first @c within @count characters
+ * * %-ENOENT - not found
+ * * %-EFAULT - a read faulted (unmapped or invalid kernel address)
+ * * %-E2BIG  - 65536 characters of an input were read without its end
+ * * %-ERANGE - a string is not a kernel address (NULL, user space)
+ */
+__bpf_kfunc int kfx_strnchr(const char *s__ign, size_t count, char c)
+{
+	int ret;
+
+	pagefault_disable();
+	ret = kfx_str_strnchr(s__ign, count, c);
+	pagefault_enable();
+	return ret;
+}
+
+/**
+ * kfx_strchrnul() - Find a character, or the end of the string
+ * @s__ign: The string
+ * @c: The character to search for
+ *
+ * Return:
+ * * >=0      - index of the first @c, or of the terminating NUL
+ * * %-EFAULT - a read faulted (unmapped or invalid kernel address)
+ * * %-E2BIG  - 65536 characters of an input were read without its end
+ * * %-ERANGE - a string is not a kernel address (NULL, user space)
+ */
+__bpf_kfunc int kfx_strchrnul(const char *s__ign, char c)
+{
+	int ret;
+
+	pagefault_disable();
+	ret = kfx_str_strchrnul(s__ign, c);
+	pagefault_enable();
+	return ret;
+}
+
+/**
+ * kfx_strrchr() - Find the last occurrence of a character
+ * @s__ign: The string
+ * @c: The character to search for
+ *
+ * Return:
+ * * >=0      - index of the last @c (an int compared with each signed char);
+ *              searching for 0 gives the length
+ * * %-ENOENT - not found
+ * * %-EFAULT - a read faulted (unmapped or invalid kernel address)
+ * * %-E2BIG  - 65536 characters of an input were read without its end
+ * * %-ERANGE - a string is not a kernel address (NULL, user space)
+ */
+__bpf_kfunc int kfx_strrchr(const char *s__ign, int c)
+{
+	int ret;
+
+	pagefault_disable();
+	ret = kfx_str_strrchr(s__ign, c);
+	pagefault_enable();
+	return ret;
+}
+
+/**
+ * kfx_strlen() - Length of a string
+ * @s__ign: The string
+ *
+ * Return:
+ * * >=0      - the length of @s__ign
+ * * %-EFAULT - a read faulted (unmapped or invalid kernel address)
+ * * %-E2BIG  - 65536 characters of an input were read without its end
+ * * %-ERANGE - a string is not a kernel address (NULL, user space)
+ */
+__bpf_kfunc int kfx_strlen(const char *s__ign)
+{
+	int ret;
+
+	pagefault_disable();
+	ret = kfx_str_strlen(s__ign);
+	pagefault_enable();
+	return ret;
+}
+
+/**
+ * kfx_strnlen() - Length of a string, at most @count
+ * @s__ign: The string
+ * @count: The maximum length
+ *
+ * Return:
+ * * >=0      - min(length of @s__ign, @count)
+ * * %-EFAULT - a read faulted (unmapped or invalid kernel address)
+ * * %-E2BIG  - 65536 characters of an input were read without its end
+ * * %-ERANGE - a string is not a kernel address (NULL, user space)
+ */
+__bpf_kfunc int kfx_strnlen(const char *s__ign, size_t count)
+{
+	int ret;
+
+	pagefault_disable();
+	ret = kfx_str_strnlen(s__ign, count);
+	pagefault_enable();
+	return ret;
+}
+
+/**
+ * kfx_strspn() - Length of the prefix made of characters in @accept__ign
+ * @s__ign: The string
+ * @accept__ign: The characters to accept
+ *
+ * Return:
+ * * >=0      - that length
+ * * %-EFAULT - a read faulted (unmapped or invalid kernel address)
+ * * %-E2BIG  - 65536 characters of an input were read without its end
+ * * %-ERANGE - a string is not a kernel address (NULL, user space)
+ */
+__bpf_kfunc int kfx_strspn(const char *s__ign, const char *accept__ign)
+{
+	int ret;
+
+	pagefault_disable();
+	ret = kfx_str_span(s__ign, accept__ign, true);
+	pagefault_enable();
+	return ret;
+}
+
+/**
+ * kfx_strcspn() - Length of the prefix free of characters in @reject__ign
+ * @s__ign: The string
+ * @reject__ign: The characters to reject
+ *
+ * Return:
+ * * >=0      - that length
+ * * %-EFAULT - a read faulted (unmapped or invalid kernel address)
+ * * %-E2BIG  - 65536 characters of an input were read without its end
+ * * %-ERANGE - a string is not a kernel address (NULL, user space)
+ */
+__bpf_kfunc int kfx_strcspn(const char *s__ign, const char *reject__ign)
+{
+	int ret;
+
+	pagefault_disable();
+	ret = kfx_str_span(s__ign, reject__ign, false);
+	pagefault_enable();
+	return ret;
+}
+
+/**
+ * kfx_strstr() - Find the first occurrence of a substring
+ * @s1__ign: The string to search
+ * @s2__ign: The string to find
+ *
+ * Return:
+ * * >=0      - index of the first occurrence of @s2__ign; %0 for an empty
+ *              @s2__ign
+ * * %-ENOENT - not found
+ * * %-EFAULT - a read faulted (unmapped or invalid kernel address)
+ * * %-E2BIG  - 65536 characters of an input were read without its end
+ * * %-ERANGE - a string is not a kernel address (NULL, user space)
+ */
+__bpf_kfunc int kfx_strstr(const char *s1__ign, const char *s2__ign)
+{
+	int ret;
+
+	pagefault_disable();
+	ret = kfx_str_strnstr(s1__ign, s2__ign, KFX_STR_MAX, false);
+	pagefault_enable();
+	return ret;
+}
+
+/**
+ * kfx_strcasestr() - Find a substring, ignoring case
+ * @s1__ign: The string to search
+ * @s2__ign: The string to find
+ *
+ * Return:
+ * * >=0      - as kfx_strstr(), comparing after tolower()
+ * * %-ENOENT - not found
+ * * %-EFAULT - a read faulted (unmapped or invalid kernel address)
+ * * %-E2BIG  - 65536 characters of an input were read without its end
+ * * %-ERANGE - a string is not a kernel address (NULL, user space)
+ */
+__bpf_kfunc int kfx_strcasestr(const char *s1__ign, const char *s2__ign)
+{
+	int ret;
+
+	pagefault_disable();
+	ret = kfx_str_strnstr(s1__ign, s2__ign, KFX_STR_MAX, true);
+	pagefault_enable();
+	return ret;
+}
+
+/**
+ * kfx_strnstr() - Find a substring within the first @len characters
+ * @s1__ign: The string to search
+ * @s2__ign: The string to find
+ * @len: The number of characters of @s1__ign to search
+ *
+ * Return:
+ * * >=0      - index of the first occurrence lying entirely within @len
+ *              characters of @s1__ign; %0 for an empty @s2__ign even for @len
+ *              0
+ * * %-ENOENT - not found
+ * * %-EFAULT - a read faulted (unmapped or invalid kernel address)
+ * * %-E2BIG  - 65536 characters of an input were read without its end
+ * * %-ERANGE - a string is not a kernel address (NULL, user space)
+ */
+__bpf_kfunc int kfx_strnstr(const char *s1__ign, const char *s2__ign, size_t len)
+{
+	int ret;
+
+	pagefault_disable();
+	ret = kfx_str_strnstr(s1__ign, s2__ign, len, false);
+	pagefault_enable();
+	return ret;
+}
+
+/**
+ * kfx_strncasestr() - Find a substring within @len characters, ignoring case
+ * @s1__ign: The string to search
+ * @s2__ign: The string to find
+ * @len: The number of characters of @s1__ign to search
+ *
+ * Return:
+ * * >=0      - as kfx_strnstr(), comparing after tolower()
+ * * %-ENOENT - not found
+ * * %-EFAULT - a read faulted (unmapped or invalid kernel address)
+ * * %-E2BIG  - 65536 characters of an input were read without its end
+ * * %-ERANGE - a string is not a kernel address (NULL, user space)
+ */
+__bpf_kfunc int kfx_strncasestr(const char *s1__ign, const char *s2__ign, size_t len)
+{
+	int ret;
+
+	pagefault_disable();
+	ret = kfx_str_strnstr(s1__ign, s2__ign, len, true);
+	pagefault_enable();
+	return ret;
+}
+
+__bpf_kfunc_end_defs();

@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The string core (module/kfx_str_core.h) in user space, over a memory
+ * model: addresses below KFX_HOST_LOW are not "kernel" (-ERANGE), and one
+ * configurable range [kfx_host_hole_lo, kfx_host_hole_hi) is unmapped
+ * (-EFAULT), at word granularity as a page is in the kernel.
+ */
+#ifndef _KFX_STR_HOST_H
+#define _KFX_STR_HOST_H
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define KFX_HOST_LOW	0x10000UL
+
+extern uintptr_t kfx_host_hole_lo, kfx_host_hole_hi;
+
+static inline bool kfx_host_mapped(uintptr_t a)
+{
+	return a < kfx_host_hole_lo || a >= kfx_host_hole_hi;
+}
+
+static inline int kfx_str_check(const char *p)
+{
+	return (uintptr_t)p < KFX_HOST_LOW ? -ERANGE : 0;
+}
+
+/* Whole aligned words reach past the string's ends, as in the kernel. */
+__attribute__((no_sanitize("address")))
+static inline int kfx_str_word(unsigned long addr, unsigned long *w)
+{
+	if (!kfx_host_mapped(addr))
+		return -EFAULT;
+	__builtin_memcpy(w, (const void *)addr, sizeof(*w));
+	return 0;
+}
+
+static inline int kfx_str_byte(const char *p, char *c)
+{
+	if (!kfx_host_mapped((uintptr_t)p))
+		return -EFAULT;
+	*c = *p;
+	return 0;
+}
+
+#include "../../module/kfx_str_core.h"
+
+/* The plain reference model (str_ref.c): upstream's byte loops. */
+int ref_strcmp(const char *s1, const char *s2);
+int ref_strcasecmp(const char *s1, const char *s2);
+int ref_strncasecmp(const char *s1, const char *s2, size_t len);
+int ref_strnchr(const char *s, size_t count, char c);
+int ref_strchr(const char *s, char c);
+int ref_strchrnul(const char *s, char c);
+int ref_strrchr(const char *s, int c);
+int ref_strnlen(const char *s, size_t count);
+int ref_strlen(const char *s);
+int ref_strspn(const char *s, const char *accept);
+int ref_strcspn(const char *s, const char *reject);
+int ref_strstr(const char *s1, const char *s2);
+int ref_strcasestr(const char *s1, const char *s2);
+int ref_strnstr(const char *s1, const char *s2, size_t len);
+int ref_strncasestr(const char *s1, const char *s2, size_t len);
+
+#endif

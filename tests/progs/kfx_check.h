@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * CHECK(expr): for programs that state many facts at once; the program
+ * returns 0 when all hold, else the source line of the first that does not
+ * (so __retval(0) reads "every CHECK in this program holds").
+ */
+#ifndef _KFX_CHECK_H
+#define _KFX_CHECK_H
+
+#define CHECK(expr) do { if (!(expr)) return __LINE__; } while (0)
+
+/* A string literal in .rodata, usable as BPF memory on every kernel. */
+#define S(lit) ({ static const char __s[] = lit; __s; })
+
+#define ENOENT	2
+#define EFAULT	14
+#define ERANGE	34
+#define E2BIG	7
+
+#endif

@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Drivers: user-space halves of test programs tagged __driver("name"). */
+#ifndef _KFX_RUNNER_H
+#define _KFX_RUNNER_H
+#include <stddef.h>
+
+struct bpf_object;
+struct bpf_program;
+
+/* Return 0 when the program behaved, else -1 with @why filled in. */
+int string_oracle_driver(struct bpf_object *obj, struct bpf_program *prog,
+			 char *why, size_t whylen);
+#endif

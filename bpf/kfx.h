@@ -72,18 +72,19 @@ __ksym __u32 kfx_version(void);
  *
  * What a program may pass: on 6.2+ the __ign suffix makes the verifier
  * accept any pointer, BPF memory or a kernel pointer read from a BTF-typed
- * object (task->comm, a dentry's name).  6.1 has no __ign: there the
- * verifier treats these arguments as pointers to at least one byte of BPF
- * memory (stack, map values, ringbuf samples), and rejects scalars and
- * BTF-typed kernel pointers.
+ * object (task->comm, a dentry's name), or a scalar address.  6.1 has no
+ * __ign: there the verifier treats these arguments as at least one byte of
+ * *writable* BPF memory (stack, .data/.bss, map values, ringbuf samples;
+ * a .rodata string is refused with "write into map forbidden"), or NULL
+ * (which gives -ERANGE); scalars and BTF-typed kernel pointers are refused.
  */
 /**
  * kfx_strcmp() - Compare two strings
  * @s1__ign: One string
  * @s2__ign: Another string
  *
- * Return: %0 if equal, %-1 if @s1__ign sorts first, %1 otherwise (chars
- *         compare signed).
+ * Return: %0 if equal, %-1 if @s1__ign sorts first, %1 otherwise (bytes
+ *         compare unsigned, as upstream).
  * Errors: -EFAULT, -E2BIG, -ERANGE (see above).
  */
 __ksym int kfx_strcmp(const char *s1__ign, const char *s2__ign);
@@ -147,7 +148,7 @@ __ksym int kfx_strchrnul(const char *s__ign, char c);
  * @s__ign: The string
  * @c: The character to search for
  *
- * Return: index of the last @c (an int compared with each signed char);
+ * Return: index of the last @c (an int compared with each unsigned char);
  *         searching for 0 gives the length; %-ENOENT if absent.
  * Errors: -EFAULT, -E2BIG, -ERANGE (see above).
  */

@@ -16,7 +16,10 @@
  *	read one byte: 0 or -EFAULT.
  *
  * Semantics, results and errnos are those of upstream's bpf_str*() kfuncs
- * (kernel/bpf/helpers.c, 6.17 to 7.0).  An aligned word never crosses a
+ * (kernel/bpf/helpers.c, 6.17 to 7.0).  Upstream is built with
+ * -funsigned-char (every kernel since 6.2), so characters compare as
+ * unsigned bytes; the core says so explicitly, so that kfx behaves the same
+ * on 6.1, whose kbuild leaves char signed on x86.  An aligned word never crosses a
  * page, so reading the word that holds a byte faults exactly when reading
  * that byte would: the word loops below fault where a byte loop would.
  * Only little-endian 64-bit targets are supported (x86-64).
@@ -154,15 +157,15 @@ static inline int kfx_str_strchrnul(const char *s, char c)
 }
 
 /*
- * @c is an int compared with each (signed) char, as upstream: a value
- * outside [-128, 127] matches nothing, 0 matches the terminating NUL.
+ * @c is an int compared with each (unsigned) char, as upstream: a value
+ * outside [0, 255] matches nothing, 0 matches the terminating NUL.
  */
 static inline int kfx_str_strrchr(const char *s, int c)
 {
 	unsigned long addr = (unsigned long)s & ~(KFX_WORD - 1);
 	unsigned long rep = KFX_ONES * (unsigned char)c;
 	long pos = -(long)((unsigned long)s - addr);
-	bool can_match = (signed char)c == c;
+	bool can_match = (unsigned char)c == c;
 	unsigned long w, z, m, valid;
 	int last = -ENOENT;
 
@@ -232,7 +235,7 @@ static inline int kfx_str_strncasecmp(const char *s1, const char *s2,
 			c2 = kfx_tolower(c2);
 		}
 		if (c1 != c2)
-			return c1 < c2 ? -1 : 1;
+			return (unsigned char)c1 < (unsigned char)c2 ? -1 : 1;
 		if (!c1)
 			return 0;
 	}

@@ -54,8 +54,8 @@ __bpf_kfunc_start_defs();
  * @s2__ign: Another string
  *
  * Return:
- * * -1/0/1   - %0 if equal, %-1 if @s1__ign sorts first, %1 otherwise (chars
- *              compare signed)
+ * * -1/0/1   - %0 if equal, %-1 if @s1__ign sorts first, %1 otherwise (bytes
+ *              compare unsigned, as upstream)
  * * %-EFAULT - a read faulted (unmapped or invalid kernel address)
  * * %-E2BIG  - 65536 characters of an input were read without its end
  * * %-ERANGE - a string is not a kernel address (NULL, user space)
@@ -186,7 +186,7 @@ __bpf_kfunc int kfx_strchrnul(const char *s__ign, char c)
  * @c: The character to search for
  *
  * Return:
- * * >=0      - index of the last @c (an int compared with each signed char);
+ * * >=0      - index of the last @c (an int compared with each unsigned char);
  *              searching for 0 gives the length
  * * %-ENOENT - not found
  * * %-EFAULT - a read faulted (unmapped or invalid kernel address)

@@ -29,15 +29,16 @@ static char lower(char c)
 	return c;
 }
 
+/* Upstream kernels build with -funsigned-char: bytes compare unsigned. */
 static int cmp(const char *a, const char *b, bool fold, size_t len)
 {
 	size_t i;
-	char x, y;
+	unsigned char x, y;
 
 	if (bad(a) || bad(b))
 		return -ERANGE;
 	for (i = 0; i < len && i < MAX; i++) {
-		if (rd(a + i, &x) || rd(b + i, &y))
+		if (rd(a + i, (char *)&x) || rd(b + i, (char *)&y))
 			return -EFAULT;
 		if (fold) {
 			x = lower(x);
@@ -94,12 +95,12 @@ int ref_strchrnul(const char *s, char c)
 int ref_strrchr(const char *s, int c)
 {
 	int i, last = -ENOENT;
-	char x;
+	unsigned char x;
 
 	if (bad(s))
 		return -ERANGE;
 	for (i = 0; i < MAX; i++) {
-		if (rd(s + i, &x))
+		if (rd(s + i, (char *)&x))
 			return -EFAULT;
 		if (x == c)
 			last = i;

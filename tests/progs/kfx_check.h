@@ -9,8 +9,12 @@
 
 #define CHECK(expr) do { if (!(expr)) return __LINE__; } while (0)
 
-/* A string literal in .rodata, usable as BPF memory on every kernel. */
-#define S(lit) ({ static const char __s[] = lit; __s; })
+/*
+ * A string literal in .data.  Not .rodata: 6.1's verifier treats a kfunc's
+ * const char * as memory the kfunc may write, and refuses a read-only map
+ * ("write into map forbidden").
+ */
+#define S(lit) ({ static char __s[] = lit; __s; })
 
 #define ENOENT	2
 #define EFAULT	14

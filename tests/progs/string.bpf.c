@@ -94,8 +94,8 @@ int strrchr_cases(void *ctx)
 	CHECK(kfx_strrchr(S("abcabc"), 'z') == -ENOENT);
 	CHECK(kfx_strrchr(S("abcabc"), 0) == 6);
 	CHECK(kfx_strrchr(S(""), 0) == 0);
-	CHECK(kfx_strrchr(S("a\xe9\xe9"), -23) == 2);
-	CHECK(kfx_strrchr(S("a\xe9\xe9"), 0xe9) == -ENOENT);
+	CHECK(kfx_strrchr(S("a\xe9\xe9"), 0xe9) == 2);
+	CHECK(kfx_strrchr(S("a\xe9\xe9"), -23) == -ENOENT);	/* unsigned */
 	CHECK(kfx_strrchr(S("aaa"), 'a' + 256) == -ENOENT);
 	CHECK(kfx_strrchr(big, 'a') == -E2BIG);
 	CHECK(kfx_strrchr(big + 1, 'a') == 65534);
@@ -113,7 +113,7 @@ int strcmp_cases(void *ctx)
 	CHECK(kfx_strcmp(S("abc"), S("ab")) == 1);
 	CHECK(kfx_strcmp(S(""), S("")) == 0);
 	CHECK(kfx_strcmp(S("A"), S("a")) == -1);
-	CHECK(kfx_strcmp(S("\x80"), S("a")) == -1);	/* signed char */
+	CHECK(kfx_strcmp(S("\x80"), S("a")) == 1);	/* unsigned, as upstream */
 	CHECK(kfx_strcmp(big, big) == -E2BIG);
 	CHECK(kfx_strcmp(big + 1, big + 1) == 0);
 	CHECK(kfx_strcmp(big, S("a")) == 1);

@@ -154,12 +154,23 @@ int unmapped_kernel_address(void *ctx)
 	return 0;
 }
 
-/* 6.1 has no __ign: the verifier wants BPF memory there, not a scalar. */
+/* 6.1's verifier lets a NULL through (as an empty memory argument). */
 SEC("syscall")
-__failure __without_ksym("bpf_rcu_read_lock")
-int bad_pointer_refused_on_6_1(void *ctx)
+__success __retval(0)
+int null_pointer_everywhere(void *ctx)
 {
-	return kfx_strlen(NUL_PTR);
+	CHECK(kfx_strlen(NUL_PTR) == -ERANGE);
+	CHECK(kfx_strcmp(S("a"), NUL_PTR) == -ERANGE);
+	CHECK(kfx_strstr(NUL_PTR, S("a")) == -ERANGE);
+	return 0;
+}
+
+/* 6.1 has no __ign: any other scalar is refused by the verifier. */
+SEC("syscall")
+__failure __msg("R1 type=scalar expected=fp") __without_ksym("bpf_rcu_read_lock")
+int user_pointer_refused_on_6_1(void *ctx)
+{
+	return kfx_strlen(USER_PTR);
 }
 
 char _license[] SEC("license") = "GPL";

@@ -238,6 +238,202 @@ __ksym int kfx_strnstr(const char *s1__ign, const char *s2__ign, size_t len);
  */
 __ksym int kfx_strncasestr(const char *s1__ign, const char *s2__ign, size_t len);
 
+/*
+ * String family, bounded.  Naming: the unbounded kfunc's name + "_buf".
+ * Each string argument is a BPF-owned buffer followed by its size (a
+ * "__sz" argument the verifier proves: passing a size larger than the
+ * buffer is rejected at load time).  A buffer without a NUL holds a string
+ * that ends at the buffer's end; otherwise the results and errnos are
+ * exactly the unbounded kfunc's for the same string (-ENOENT, -E2BIG),
+ * and -EFAULT/-ERANGE cannot occur.  As for all kfunc memory arguments on
+ * 6.1, the buffers must be writable BPF memory there.
+ */
+/**
+ * kfx_strcmp_buf() - kfx_strcmp() on BPF-owned buffers (sizes proven)
+ * @s1: A BPF-owned buffer holding a string
+ * @s1__sz: Size of the @s1 buffer, proven by the verifier
+ * @s2: A BPF-owned buffer holding a string
+ * @s2__sz: Size of the @s2 buffer, proven by the verifier
+ *
+ * Return: what kfx_strcmp() returns for the same strings; -EFAULT and -ERANGE
+ * cannot happen.
+ */
+__ksym int kfx_strcmp_buf(const char *s1, __u32 s1__sz, const char *s2,
+			  __u32 s2__sz);
+
+/**
+ * kfx_strcasecmp_buf() - kfx_strcasecmp() on BPF-owned buffers (sizes proven)
+ * @s1: A BPF-owned buffer holding a string
+ * @s1__sz: Size of the @s1 buffer, proven by the verifier
+ * @s2: A BPF-owned buffer holding a string
+ * @s2__sz: Size of the @s2 buffer, proven by the verifier
+ *
+ * Return: what kfx_strcasecmp() returns for the same strings; -EFAULT and -ERANGE
+ * cannot happen.
+ */
+__ksym int kfx_strcasecmp_buf(const char *s1, __u32 s1__sz, const char *s2,
+			      __u32 s2__sz);
+
+/**
+ * kfx_strncasecmp_buf() - kfx_strncasecmp() on BPF-owned buffers (sizes proven)
+ * @s1: A BPF-owned buffer holding a string
+ * @s1__sz: Size of the @s1 buffer, proven by the verifier
+ * @s2: A BPF-owned buffer holding a string
+ * @s2__sz: Size of the @s2 buffer, proven by the verifier
+ * @len: As for the unbounded kfunc
+ *
+ * Return: what kfx_strncasecmp() returns for the same strings; -EFAULT and -ERANGE
+ * cannot happen.
+ */
+__ksym int kfx_strncasecmp_buf(const char *s1, __u32 s1__sz, const char *s2,
+			       __u32 s2__sz, size_t len);
+
+/**
+ * kfx_strchr_buf() - kfx_strchr() on BPF-owned buffers (sizes proven)
+ * @s: A BPF-owned buffer holding a string
+ * @s__sz: Size of the @s buffer, proven by the verifier
+ * @c: The character to search for
+ *
+ * Return: what kfx_strchr() returns for the same strings; -EFAULT and -ERANGE
+ * cannot happen.
+ */
+__ksym int kfx_strchr_buf(const char *s, __u32 s__sz, char c);
+
+/**
+ * kfx_strnchr_buf() - kfx_strnchr() on BPF-owned buffers (sizes proven)
+ * @s: A BPF-owned buffer holding a string
+ * @s__sz: Size of the @s buffer, proven by the verifier
+ * @count: As for the unbounded kfunc
+ * @c: The character to search for
+ *
+ * Return: what kfx_strnchr() returns for the same strings; -EFAULT and -ERANGE
+ * cannot happen.
+ */
+__ksym int kfx_strnchr_buf(const char *s, __u32 s__sz, size_t count, char c);
+
+/**
+ * kfx_strchrnul_buf() - kfx_strchrnul() on BPF-owned buffers (sizes proven)
+ * @s: A BPF-owned buffer holding a string
+ * @s__sz: Size of the @s buffer, proven by the verifier
+ * @c: The character to search for
+ *
+ * Return: what kfx_strchrnul() returns for the same strings; -EFAULT and -ERANGE
+ * cannot happen.
+ */
+__ksym int kfx_strchrnul_buf(const char *s, __u32 s__sz, char c);
+
+/**
+ * kfx_strrchr_buf() - kfx_strrchr() on BPF-owned buffers (sizes proven)
+ * @s: A BPF-owned buffer holding a string
+ * @s__sz: Size of the @s buffer, proven by the verifier
+ * @c: The character to search for
+ *
+ * Return: what kfx_strrchr() returns for the same strings; -EFAULT and -ERANGE
+ * cannot happen.
+ */
+__ksym int kfx_strrchr_buf(const char *s, __u32 s__sz, int c);
+
+/**
+ * kfx_strlen_buf() - kfx_strlen() on BPF-owned buffers (sizes proven)
+ * @s: A BPF-owned buffer holding a string
+ * @s__sz: Size of the @s buffer, proven by the verifier
+ *
+ * Return: what kfx_strlen() returns for the same strings; -EFAULT and -ERANGE
+ * cannot happen.
+ */
+__ksym int kfx_strlen_buf(const char *s, __u32 s__sz);
+
+/**
+ * kfx_strnlen_buf() - kfx_strnlen() on BPF-owned buffers (sizes proven)
+ * @s: A BPF-owned buffer holding a string
+ * @s__sz: Size of the @s buffer, proven by the verifier
+ * @count: As for the unbounded kfunc
+ *
+ * Return: what kfx_strnlen() returns for the same strings; -EFAULT and -ERANGE
+ * cannot happen.
+ */
+__ksym int kfx_strnlen_buf(const char *s, __u32 s__sz, size_t count);
+
+/**
+ * kfx_strspn_buf() - kfx_strspn() on BPF-owned buffers (sizes proven)
+ * @s: A BPF-owned buffer holding a string
+ * @s__sz: Size of the @s buffer, proven by the verifier
+ * @accept: A BPF-owned buffer holding a string
+ * @accept__sz: Size of the @accept buffer, proven by the verifier
+ *
+ * Return: what kfx_strspn() returns for the same strings; -EFAULT and -ERANGE
+ * cannot happen.
+ */
+__ksym int kfx_strspn_buf(const char *s, __u32 s__sz, const char *accept,
+			  __u32 accept__sz);
+
+/**
+ * kfx_strcspn_buf() - kfx_strcspn() on BPF-owned buffers (sizes proven)
+ * @s: A BPF-owned buffer holding a string
+ * @s__sz: Size of the @s buffer, proven by the verifier
+ * @reject: A BPF-owned buffer holding a string
+ * @reject__sz: Size of the @reject buffer, proven by the verifier
+ *
+ * Return: what kfx_strcspn() returns for the same strings; -EFAULT and -ERANGE
+ * cannot happen.
+ */
+__ksym int kfx_strcspn_buf(const char *s, __u32 s__sz, const char *reject,
+			   __u32 reject__sz);
+
+/**
+ * kfx_strstr_buf() - kfx_strstr() on BPF-owned buffers (sizes proven)
+ * @s1: A BPF-owned buffer holding a string
+ * @s1__sz: Size of the @s1 buffer, proven by the verifier
+ * @s2: A BPF-owned buffer holding a string
+ * @s2__sz: Size of the @s2 buffer, proven by the verifier
+ *
+ * Return: what kfx_strstr() returns for the same strings; -EFAULT and -ERANGE
+ * cannot happen.
+ */
+__ksym int kfx_strstr_buf(const char *s1, __u32 s1__sz, const char *s2,
+			  __u32 s2__sz);
+
+/**
+ * kfx_strcasestr_buf() - kfx_strcasestr() on BPF-owned buffers (sizes proven)
+ * @s1: A BPF-owned buffer holding a string
+ * @s1__sz: Size of the @s1 buffer, proven by the verifier
+ * @s2: A BPF-owned buffer holding a string
+ * @s2__sz: Size of the @s2 buffer, proven by the verifier
+ *
+ * Return: what kfx_strcasestr() returns for the same strings; -EFAULT and -ERANGE
+ * cannot happen.
+ */
+__ksym int kfx_strcasestr_buf(const char *s1, __u32 s1__sz, const char *s2,
+			      __u32 s2__sz);
+
+/**
+ * kfx_strnstr_buf() - kfx_strnstr() on BPF-owned buffers (sizes proven)
+ * @s1: A BPF-owned buffer holding a string
+ * @s1__sz: Size of the @s1 buffer, proven by the verifier
+ * @s2: A BPF-owned buffer holding a string
+ * @s2__sz: Size of the @s2 buffer, proven by the verifier
+ * @len: As for the unbounded kfunc
+ *
+ * Return: what kfx_strnstr() returns for the same strings; -EFAULT and -ERANGE
+ * cannot happen.
+ */
+__ksym int kfx_strnstr_buf(const char *s1, __u32 s1__sz, const char *s2,
+			   __u32 s2__sz, size_t len);
+
+/**
+ * kfx_strncasestr_buf() - kfx_strncasestr() on BPF-owned buffers (sizes proven)
+ * @s1: A BPF-owned buffer holding a string
+ * @s1__sz: Size of the @s1 buffer, proven by the verifier
+ * @s2: A BPF-owned buffer holding a string
+ * @s2__sz: Size of the @s2 buffer, proven by the verifier
+ * @len: As for the unbounded kfunc
+ *
+ * Return: what kfx_strncasestr() returns for the same strings; -EFAULT and -ERANGE
+ * cannot happen.
+ */
+__ksym int kfx_strncasestr_buf(const char *s1, __u32 s1__sz, const char *s2,
+			       __u32 s2__sz, size_t len);
+
 #endif /* KFX_DECLARE_KFUNCS */
 
 #endif /* _KFX_H */

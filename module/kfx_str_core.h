@@ -15,6 +15,11 @@
  *   int kfx_str_byte(const char *p, char *c)
  *	read one byte: 0 or -EFAULT.
  *
+ * Every string comes with an @end: 0 for an unbounded string (read until
+ * its NUL, fault-safely), or the first address past a buffer whose size
+ * the verifier proved (the bounded twins): bytes from @end on read as NUL,
+ * so a buffer without a terminator holds a string ending at its end.
+ *
  * Semantics, results and errnos are those of upstream's bpf_str*() kfuncs
  * (kernel/bpf/helpers.c, 6.17 to 7.0).  Upstream is built with
  * -funsigned-char (every kernel since 6.2), so characters compare as
@@ -74,11 +79,42 @@ static inline char kfx_tolower(char c)
 	return u;
 }
 
+/* The word at @addr, bytes from @end on (when @end is set) read as NUL. */
+static inline int kfx_word(unsigned long addr, unsigned long end,
+			   unsigned long *w)
+{
+	if (end && addr >= end) {
+		*w = 0;
+		return 0;
+	}
+	if (kfx_str_word(addr, w))
+		return -EFAULT;
+	if (end && end - addr < KFX_WORD)
+		*w &= ~(~0UL << (8 * (end - addr)));
+	return 0;
+}
+
+static inline int kfx_byte(const char *p, unsigned long end, char *c)
+{
+	if (end && (unsigned long)p >= end) {
+		*c = '\0';
+		return 0;
+	}
+	return kfx_str_byte(p, c);
+}
+
+/* Bounded strings are BPF memory the verifier proved: nothing to check. */
+static inline int kfx_check(const char *p, unsigned long end)
+{
+	return end ? 0 : kfx_str_check(p);
+}
+
 /*
  * First byte within [0, @lim) of string @s that is NUL, or @c as well when
  * @find_c.  Return its index, @lim if none, or -EFAULT.
  */
-static inline long kfx_scan(const char *s, long lim, bool find_c, char c)
+static inline long kfx_scan(const char *s, unsigned long end, long lim,
+			    bool find_c, char c)
 {
 	unsigned long addr = (unsigned long)s & ~(KFX_WORD - 1);
 	unsigned long rep = KFX_ONES * (unsigned char)c;
@@ -86,7 +122,7 @@ static inline long kfx_scan(const char *s, long lim, bool find_c, char c)
 	unsigned long w, m;
 
 	for (; pos < lim; pos += KFX_WORD, addr += KFX_WORD) {
-		if (kfx_str_word(addr, &w))
+		if (kfx_word(addr, end, &w))
 			return -EFAULT;
 		m = kfx_zero_bytes(w);
 		if (find_c)
@@ -98,59 +134,61 @@ static inline long kfx_scan(const char *s, long lim, bool find_c, char c)
 	return lim;
 }
 
-static inline int kfx_str_strnlen(const char *s, size_t count)
+static inline int kfx_str_strnlen(const char *s, unsigned long end,
+				  size_t count)
 {
 	long lim = count < KFX_STR_MAX ? count : KFX_STR_MAX;
 	long n;
 
-	if (kfx_str_check(s))
+	if (kfx_check(s, end))
 		return -ERANGE;
 	if (!lim)
 		return 0;
-	n = kfx_scan(s, lim, false, 0);
+	n = kfx_scan(s, end, lim, false, 0);
 	if (n < 0)
 		return n;
 	return n == KFX_STR_MAX ? -E2BIG : n;
 }
 
-static inline int kfx_str_strlen(const char *s)
+static inline int kfx_str_strlen(const char *s, unsigned long end)
 {
-	return kfx_str_strnlen(s, KFX_STR_MAX);
+	return kfx_str_strnlen(s, end, KFX_STR_MAX);
 }
 
-static inline int kfx_str_strnchr(const char *s, size_t count, char c)
+static inline int kfx_str_strnchr(const char *s, unsigned long end,
+				  size_t count, char c)
 {
 	long lim = count < KFX_STR_MAX ? count : KFX_STR_MAX;
 	long n;
 	char sc;
 
-	if (kfx_str_check(s))
+	if (kfx_check(s, end))
 		return -ERANGE;
 	if (!lim)
 		return -ENOENT;
-	n = kfx_scan(s, lim, true, c);
+	n = kfx_scan(s, end, lim, true, c);
 	if (n < 0)
 		return n;
 	if (n == lim)
 		return lim == KFX_STR_MAX ? -E2BIG : -ENOENT;
 	/* The scan stopped on c or on NUL; the byte says which. */
-	if (kfx_str_byte(s + n, &sc))
+	if (kfx_byte(s + n, end, &sc))
 		return -EFAULT;
 	return sc == c ? n : -ENOENT;
 }
 
-static inline int kfx_str_strchr(const char *s, char c)
+static inline int kfx_str_strchr(const char *s, unsigned long end, char c)
 {
-	return kfx_str_strnchr(s, KFX_STR_MAX, c);
+	return kfx_str_strnchr(s, end, KFX_STR_MAX, c);
 }
 
-static inline int kfx_str_strchrnul(const char *s, char c)
+static inline int kfx_str_strchrnul(const char *s, unsigned long end, char c)
 {
 	long n;
 
-	if (kfx_str_check(s))
+	if (kfx_check(s, end))
 		return -ERANGE;
-	n = kfx_scan(s, KFX_STR_MAX, true, c);
+	n = kfx_scan(s, end, KFX_STR_MAX, true, c);
 	if (n < 0)
 		return n;
 	return n == KFX_STR_MAX ? -E2BIG : n;
@@ -160,7 +198,7 @@ static inline int kfx_str_strchrnul(const char *s, char c)
  * @c is an int compared with each (unsigned) char, as upstream: a value
  * outside [0, 255] matches nothing, 0 matches the terminating NUL.
  */
-static inline int kfx_str_strrchr(const char *s, int c)
+static inline int kfx_str_strrchr(const char *s, unsigned long end, int c)
 {
 	unsigned long addr = (unsigned long)s & ~(KFX_WORD - 1);
 	unsigned long rep = KFX_ONES * (unsigned char)c;
@@ -169,10 +207,10 @@ static inline int kfx_str_strrchr(const char *s, int c)
 	unsigned long w, z, m, valid;
 	int last = -ENOENT;
 
-	if (kfx_str_check(s))
+	if (kfx_check(s, end))
 		return -ERANGE;
 	for (; pos < KFX_STR_MAX; pos += KFX_WORD, addr += KFX_WORD) {
-		if (kfx_str_word(addr, &w))
+		if (kfx_word(addr, end, &w))
 			return -EFAULT;
 		valid = kfx_valid_bytes(pos, KFX_STR_MAX);
 		z = kfx_zero_bytes(w) & valid;
@@ -188,8 +226,9 @@ static inline int kfx_str_strrchr(const char *s, int c)
 }
 
 /* Both strings at the same offset within a word: compare whole words. */
-static inline int kfx_cmp_words(const char **s1, const char **s2, long *i,
-				long lim)
+static inline int kfx_cmp_words(const char **s1, unsigned long end1,
+				const char **s2, unsigned long end2,
+				long *i, long lim)
 {
 	unsigned long a1 = (unsigned long)*s1 & ~(KFX_WORD - 1);
 	unsigned long a2 = (unsigned long)*s2 & ~(KFX_WORD - 1);
@@ -197,7 +236,7 @@ static inline int kfx_cmp_words(const char **s1, const char **s2, long *i,
 	unsigned long w1, w2, differ;
 
 	for (; lim - pos >= (long)KFX_WORD; pos += KFX_WORD) {
-		if (kfx_str_word(a1, &w1) || kfx_str_word(a2, &w2))
+		if (kfx_word(a1, end1, &w1) || kfx_word(a2, end2, &w2))
 			return -EFAULT;
 		differ = ~kfx_zero_bytes(w1 ^ w2) & KFX_HIGHS;
 		if ((differ | kfx_zero_bytes(w1)) & kfx_valid_bytes(pos, lim))
@@ -214,21 +253,22 @@ static inline int kfx_cmp_words(const char **s1, const char **s2, long *i,
 	return 0;
 }
 
-static inline int kfx_str_strncasecmp(const char *s1, const char *s2,
+static inline int kfx_str_strncasecmp(const char *s1, unsigned long end1,
+				      const char *s2, unsigned long end2,
 				      bool ignore_case, size_t len)
 {
 	long lim = len < KFX_STR_MAX ? len : KFX_STR_MAX;
 	long i = 0;
 	char c1, c2;
 
-	if (kfx_str_check(s1) || kfx_str_check(s2))
+	if (kfx_check(s1, end1) || kfx_check(s2, end2))
 		return -ERANGE;
 	if (!ignore_case &&
 	    !(((unsigned long)s1 ^ (unsigned long)s2) & (KFX_WORD - 1)) &&
-	    kfx_cmp_words(&s1, &s2, &i, lim))
+	    kfx_cmp_words(&s1, end1, &s2, end2, &i, lim))
 		return -EFAULT;
 	for (; i < lim; i++, s1++, s2++) {
-		if (kfx_str_byte(s1, &c1) || kfx_str_byte(s2, &c2))
+		if (kfx_byte(s1, end1, &c1) || kfx_byte(s2, end2, &c2))
 			return -EFAULT;
 		if (ignore_case) {
 			c1 = kfx_tolower(c1);
@@ -252,24 +292,26 @@ static inline bool kfx_set_has(const unsigned long *set, unsigned char c)
  * lazily, only as far as upstream's loops would read it, so that faults and
  * -E2BIG in the set come out the same.
  */
-static inline int kfx_str_span(const char *s, const char *set_str, bool in_set)
+static inline int kfx_str_span(const char *s, unsigned long end,
+			       const char *set_str, unsigned long set_end,
+			       bool in_set)
 {
 	unsigned long set[256 / (8 * KFX_WORD)] = { 0 };
 	bool set_done = false;
 	long i, k = 0;
 	char cs, ca;
 
-	if (kfx_str_check(s) || kfx_str_check(set_str))
+	if (kfx_check(s, end) || kfx_check(set_str, set_end))
 		return -ERANGE;
 	for (i = 0; i < KFX_STR_MAX; i++, s++) {
-		if (kfx_str_byte(s, &cs))
+		if (kfx_byte(s, end, &cs))
 			return -EFAULT;
 		if (!cs)
 			return i;
 		while (!set_done && !kfx_set_has(set, cs)) {
 			if (k == KFX_STR_MAX)
 				return -E2BIG;
-			if (kfx_str_byte(set_str + k, &ca))
+			if (kfx_byte(set_str + k, set_end, &ca))
 				return -EFAULT;
 			k++;
 			if (!ca)
@@ -289,23 +331,24 @@ static inline int kfx_str_span(const char *s, const char *set_str, bool in_set)
  * @len chars of @s1, by upstream's own search order (it decides which
  * bytes are read, hence where a fault or -E2BIG shows).
  */
-static inline int kfx_str_strnstr(const char *s1, const char *s2, size_t len,
-				  bool ignore_case)
+static inline int kfx_str_strnstr(const char *s1, unsigned long end1,
+				  const char *s2, unsigned long end2,
+				  size_t len, bool ignore_case)
 {
 	char c1, c2;
 	long i, j;
 
-	if (kfx_str_check(s1) || kfx_str_check(s2))
+	if (kfx_check(s1, end1) || kfx_check(s2, end2))
 		return -ERANGE;
 	for (i = 0; i < KFX_STR_MAX; i++, s1++) {
 		for (j = 0; (size_t)(i + j) <= len && j < KFX_STR_MAX; j++) {
-			if (kfx_str_byte(s2 + j, &c2))
+			if (kfx_byte(s2 + j, end2, &c2))
 				return -EFAULT;
 			if (!c2)
 				return i;
 			if ((size_t)(i + j) == len)
 				break;
-			if (kfx_str_byte(s1 + j, &c1))
+			if (kfx_byte(s1 + j, end1, &c1))
 				return -EFAULT;
 			if (ignore_case) {
 				c1 = kfx_tolower(c1);

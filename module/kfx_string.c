@@ -65,7 +65,7 @@ __bpf_kfunc int kfx_strcmp(const char *s1__ign, const char *s2__ign)
 	int ret;
 
 	pagefault_disable();
-	ret = kfx_str_strncasecmp(s1__ign, s2__ign, false, KFX_STR_MAX);
+	ret = kfx_str_strncasecmp(s1__ign, 0, s2__ign, 0, false, KFX_STR_MAX);
 	pagefault_enable();
 	return ret;
 }
@@ -87,7 +87,7 @@ __bpf_kfunc int kfx_strcasecmp(const char *s1__ign, const char *s2__ign)
 	int ret;
 
 	pagefault_disable();
-	ret = kfx_str_strncasecmp(s1__ign, s2__ign, true, KFX_STR_MAX);
+	ret = kfx_str_strncasecmp(s1__ign, 0, s2__ign, 0, true, KFX_STR_MAX);
 	pagefault_enable();
 	return ret;
 }
@@ -109,7 +109,7 @@ __bpf_kfunc int kfx_strncasecmp(const char *s1__ign, const char *s2__ign, size_t
 	int ret;
 
 	pagefault_disable();
-	ret = kfx_str_strncasecmp(s1__ign, s2__ign, true, len);
+	ret = kfx_str_strncasecmp(s1__ign, 0, s2__ign, 0, true, len);
 	pagefault_enable();
 	return ret;
 }
@@ -131,7 +131,7 @@ __bpf_kfunc int kfx_strchr(const char *s__ign, char c)
 	int ret;
 
 	pagefault_disable();
-	ret = kfx_str_strchr(s__ign, c);
+	ret = kfx_str_strchr(s__ign, 0, c);
 	pagefault_enable();
 	return ret;
 }
@@ -154,7 +154,7 @@ __bpf_kfunc int kfx_strnchr(const char *s__ign, size_t count, char c)
 	int ret;
 
 	pagefault_disable();
-	ret = kfx_str_strnchr(s__ign, count, c);
+	ret = kfx_str_strnchr(s__ign, 0, count, c);
 	pagefault_enable();
 	return ret;
 }
@@ -175,7 +175,7 @@ __bpf_kfunc int kfx_strchrnul(const char *s__ign, char c)
 	int ret;
 
 	pagefault_disable();
-	ret = kfx_str_strchrnul(s__ign, c);
+	ret = kfx_str_strchrnul(s__ign, 0, c);
 	pagefault_enable();
 	return ret;
 }
@@ -198,7 +198,7 @@ __bpf_kfunc int kfx_strrchr(const char *s__ign, int c)
 	int ret;
 
 	pagefault_disable();
-	ret = kfx_str_strrchr(s__ign, c);
+	ret = kfx_str_strrchr(s__ign, 0, c);
 	pagefault_enable();
 	return ret;
 }
@@ -218,7 +218,7 @@ __bpf_kfunc int kfx_strlen(const char *s__ign)
 	int ret;
 
 	pagefault_disable();
-	ret = kfx_str_strlen(s__ign);
+	ret = kfx_str_strlen(s__ign, 0);
 	pagefault_enable();
 	return ret;
 }
@@ -239,7 +239,7 @@ __bpf_kfunc int kfx_strnlen(const char *s__ign, size_t count)
 	int ret;
 
 	pagefault_disable();
-	ret = kfx_str_strnlen(s__ign, count);
+	ret = kfx_str_strnlen(s__ign, 0, count);
 	pagefault_enable();
 	return ret;
 }
@@ -260,7 +260,7 @@ __bpf_kfunc int kfx_strspn(const char *s__ign, const char *accept__ign)
 	int ret;
 
 	pagefault_disable();
-	ret = kfx_str_span(s__ign, accept__ign, true);
+	ret = kfx_str_span(s__ign, 0, accept__ign, 0, true);
 	pagefault_enable();
 	return ret;
 }
@@ -281,7 +281,7 @@ __bpf_kfunc int kfx_strcspn(const char *s__ign, const char *reject__ign)
 	int ret;
 
 	pagefault_disable();
-	ret = kfx_str_span(s__ign, reject__ign, false);
+	ret = kfx_str_span(s__ign, 0, reject__ign, 0, false);
 	pagefault_enable();
 	return ret;
 }
@@ -304,7 +304,7 @@ __bpf_kfunc int kfx_strstr(const char *s1__ign, const char *s2__ign)
 	int ret;
 
 	pagefault_disable();
-	ret = kfx_str_strnstr(s1__ign, s2__ign, KFX_STR_MAX, false);
+	ret = kfx_str_strnstr(s1__ign, 0, s2__ign, 0, KFX_STR_MAX, false);
 	pagefault_enable();
 	return ret;
 }
@@ -326,7 +326,7 @@ __bpf_kfunc int kfx_strcasestr(const char *s1__ign, const char *s2__ign)
 	int ret;
 
 	pagefault_disable();
-	ret = kfx_str_strnstr(s1__ign, s2__ign, KFX_STR_MAX, true);
+	ret = kfx_str_strnstr(s1__ign, 0, s2__ign, 0, KFX_STR_MAX, true);
 	pagefault_enable();
 	return ret;
 }
@@ -351,7 +351,7 @@ __bpf_kfunc int kfx_strnstr(const char *s1__ign, const char *s2__ign, size_t len
 	int ret;
 
 	pagefault_disable();
-	ret = kfx_str_strnstr(s1__ign, s2__ign, len, false);
+	ret = kfx_str_strnstr(s1__ign, 0, s2__ign, 0, len, false);
 	pagefault_enable();
 	return ret;
 }
@@ -374,7 +374,7 @@ __bpf_kfunc int kfx_strncasestr(const char *s1__ign, const char *s2__ign, size_t
 	int ret;
 
 	pagefault_disable();
-	ret = kfx_str_strnstr(s1__ign, s2__ign, len, true);
+	ret = kfx_str_strnstr(s1__ign, 0, s2__ign, 0, len, true);
 	pagefault_enable();
 	return ret;
 }

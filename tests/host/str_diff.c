@@ -23,24 +23,47 @@ const char *const kfx_diff_ops[KFX_DIFF_NOPS] = {
 	"strstr", "strcasestr", "strnstr", "strncasestr",
 };
 
-static int run(int op, bool core, const char *a, const char *b, size_t n, int c)
+/* @e1/@e2: 0 for the unbounded kfuncs, buffer ends for the bounded twins. */
+static int core(int op, const char *a, unsigned long e1, const char *b,
+		unsigned long e2, size_t n, int c)
 {
 	switch (op) {
-	case 0: return core ? kfx_str_strncasecmp(a, b, false, KFX_STR_MAX) : ref_strcmp(a, b);
-	case 1: return core ? kfx_str_strncasecmp(a, b, true, KFX_STR_MAX) : ref_strcasecmp(a, b);
-	case 2: return core ? kfx_str_strncasecmp(a, b, true, n) : ref_strncasecmp(a, b, n);
-	case 3: return core ? kfx_str_strchr(a, c) : ref_strchr(a, c);
-	case 4: return core ? kfx_str_strnchr(a, n, c) : ref_strnchr(a, n, c);
-	case 5: return core ? kfx_str_strchrnul(a, c) : ref_strchrnul(a, c);
-	case 6: return core ? kfx_str_strrchr(a, c) : ref_strrchr(a, c);
-	case 7: return core ? kfx_str_strlen(a) : ref_strlen(a);
-	case 8: return core ? kfx_str_strnlen(a, n) : ref_strnlen(a, n);
-	case 9: return core ? kfx_str_span(a, b, true) : ref_strspn(a, b);
-	case 10: return core ? kfx_str_span(a, b, false) : ref_strcspn(a, b);
-	case 11: return core ? kfx_str_strnstr(a, b, KFX_STR_MAX, false) : ref_strstr(a, b);
-	case 12: return core ? kfx_str_strnstr(a, b, KFX_STR_MAX, true) : ref_strcasestr(a, b);
-	case 13: return core ? kfx_str_strnstr(a, b, n, false) : ref_strnstr(a, b, n);
-	default: return core ? kfx_str_strnstr(a, b, n, true) : ref_strncasestr(a, b, n);
+	case 0: return kfx_str_strncasecmp(a, e1, b, e2, false, KFX_STR_MAX);
+	case 1: return kfx_str_strncasecmp(a, e1, b, e2, true, KFX_STR_MAX);
+	case 2: return kfx_str_strncasecmp(a, e1, b, e2, true, n);
+	case 3: return kfx_str_strchr(a, e1, c);
+	case 4: return kfx_str_strnchr(a, e1, n, c);
+	case 5: return kfx_str_strchrnul(a, e1, c);
+	case 6: return kfx_str_strrchr(a, e1, c);
+	case 7: return kfx_str_strlen(a, e1);
+	case 8: return kfx_str_strnlen(a, e1, n);
+	case 9: return kfx_str_span(a, e1, b, e2, true);
+	case 10: return kfx_str_span(a, e1, b, e2, false);
+	case 11: return kfx_str_strnstr(a, e1, b, e2, KFX_STR_MAX, false);
+	case 12: return kfx_str_strnstr(a, e1, b, e2, KFX_STR_MAX, true);
+	case 13: return kfx_str_strnstr(a, e1, b, e2, n, false);
+	default: return kfx_str_strnstr(a, e1, b, e2, n, true);
+	}
+}
+
+static int ref(int op, const char *a, const char *b, size_t n, int c)
+{
+	switch (op) {
+	case 0: return ref_strcmp(a, b);
+	case 1: return ref_strcasecmp(a, b);
+	case 2: return ref_strncasecmp(a, b, n);
+	case 3: return ref_strchr(a, c);
+	case 4: return ref_strnchr(a, n, c);
+	case 5: return ref_strchrnul(a, c);
+	case 6: return ref_strrchr(a, c);
+	case 7: return ref_strlen(a);
+	case 8: return ref_strnlen(a, n);
+	case 9: return ref_strspn(a, b);
+	case 10: return ref_strcspn(a, b);
+	case 11: return ref_strstr(a, b);
+	case 12: return ref_strcasestr(a, b);
+	case 13: return ref_strnstr(a, b, n);
+	default: return ref_strncasestr(a, b, n);
 	}
 }
 
@@ -109,12 +132,27 @@ int kfx_diff_one(const uint8_t *data, size_t size, bool verbose)
 		  (flags & 8) && !(flags & 4));
 	if ((flags & 0x0c) == 0x0c)
 		a = (const char *)(uintptr_t)(data[2] & 1 ? 0 : 0x1000);
-	rc = run(op, true, a, b, n, c);
-	rr = run(op, false, a, b, n, c);
+	rc = core(op, a, 0, b, 0, n, c);
+	rr = ref(op, a, b, n, c);
 	if (rc != rr) {
 		fprintf(stderr, "MISMATCH %s: core %d, reference %d (n=%zu c=%d flags=%#x l1=%zu l2=%zu)\n",
 			kfx_diff_ops[op], rc, rr, n, c, flags, l1, l2);
 		return -1;
+	}
+	/*
+	 * The bounded twin on buffers that end at the terminator or just
+	 * before it (no NUL inside) must say the same, without any hole.
+	 */
+	if (!(flags & 0x0c)) {
+		int rb = core(op, a, (uintptr_t)a + strlen(a) + (data[3] & 1),
+			      b, (uintptr_t)b + strlen(b) + (data[3] >> 1 & 1),
+			      n, c);
+
+		if (rb != rr) {
+			fprintf(stderr, "MISMATCH %s_buf: bounded %d, reference %d (n=%zu c=%d flags=%#x)\n",
+				kfx_diff_ops[op], rb, rr, n, c, flags);
+			return -1;
+		}
 	}
 	if (verbose)
 		printf("%s -> %d\n", kfx_diff_ops[op], rc);

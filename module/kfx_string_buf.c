@@ -1,0 +1,316 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kfx string family, bounded: the twin of every unbounded string kfunc
+ * for BPF-owned buffers whose sizes (the __sz arguments) the verifier
+ * proves.  No fault handling is needed, so the shared core runs with plain
+ * word loads; a buffer without a NUL holds a string that ends at the
+ * buffer's end, and otherwise the results are the unbounded ones.
+ */
+#include <linux/bpf.h>
+#include <linux/btf.h>
+#include <linux/errno.h>
+#include <linux/kernel.h>
+
+#include "kfx_compat.h"
+#include "../bpf/kfx.h"
+
+/* Bounded strings are never checked: the verifier proved the memory. */
+static inline int kfx_str_check(const char *p)
+{
+	return 0;
+}
+
+/*
+ * An aligned word around a proven buffer stays within the buffer's pages;
+ * the core masks the bytes past the buffer's end.
+ */
+static __always_inline int kfx_str_word(unsigned long addr, unsigned long *w)
+{
+	*w = *(const unsigned long *)addr;
+	return 0;
+}
+
+static __always_inline int kfx_str_byte(const char *p, char *c)
+{
+	*c = *p;
+	return 0;
+}
+
+#include "kfx_str_core.h"
+
+__bpf_kfunc_start_defs();
+
+/**
+ * kfx_strcmp_buf() - kfx_strcmp() on BPF-owned buffers
+ * @s1: A BPF-owned buffer holding a string
+ * @s1__sz: Size of the @s1 buffer, proven by the verifier
+ * @s2: A BPF-owned buffer holding a string
+ * @s2__sz: Size of the @s2 buffer, proven by the verifier
+ *
+ * A buffer without a NUL holds a string that ends at the buffer's end.
+ *
+ * Return: what kfx_strcmp() returns for the same strings; never %-EFAULT
+ * or %-ERANGE.
+ */
+__bpf_kfunc int kfx_strcmp_buf(const char *s1, __u32 s1__sz, const char *s2,
+			       __u32 s2__sz)
+{
+	return kfx_str_strncasecmp(s1, (unsigned long)s1 + s1__sz, s2,
+				   (unsigned long)s2 + s2__sz, false,
+				   KFX_STR_MAX);
+}
+
+/**
+ * kfx_strcasecmp_buf() - kfx_strcasecmp() on BPF-owned buffers
+ * @s1: A BPF-owned buffer holding a string
+ * @s1__sz: Size of the @s1 buffer, proven by the verifier
+ * @s2: A BPF-owned buffer holding a string
+ * @s2__sz: Size of the @s2 buffer, proven by the verifier
+ *
+ * A buffer without a NUL holds a string that ends at the buffer's end.
+ *
+ * Return: what kfx_strcasecmp() returns for the same strings; never %-EFAULT
+ * or %-ERANGE.
+ */
+__bpf_kfunc int kfx_strcasecmp_buf(const char *s1, __u32 s1__sz, const char *s2,
+				   __u32 s2__sz)
+{
+	return kfx_str_strncasecmp(s1, (unsigned long)s1 + s1__sz, s2,
+				   (unsigned long)s2 + s2__sz, true,
+				   KFX_STR_MAX);
+}
+
+/**
+ * kfx_strncasecmp_buf() - kfx_strncasecmp() on BPF-owned buffers
+ * @s1: A BPF-owned buffer holding a string
+ * @s1__sz: Size of the @s1 buffer, proven by the verifier
+ * @s2: A BPF-owned buffer holding a string
+ * @s2__sz: Size of the @s2 buffer, proven by the verifier
+ * @len: As for the unbounded kfunc
+ *
+ * A buffer without a NUL holds a string that ends at the buffer's end.
+ *
+ * Return: what kfx_strncasecmp() returns for the same strings; never %-EFAULT
+ * or %-ERANGE.
+ */
+__bpf_kfunc int kfx_strncasecmp_buf(const char *s1, __u32 s1__sz,
+				    const char *s2, __u32 s2__sz, size_t len)
+{
+	return kfx_str_strncasecmp(s1, (unsigned long)s1 + s1__sz, s2,
+				   (unsigned long)s2 + s2__sz, true, len);
+}
+
+/**
+ * kfx_strchr_buf() - kfx_strchr() on BPF-owned buffers
+ * @s: A BPF-owned buffer holding a string
+ * @s__sz: Size of the @s buffer, proven by the verifier
+ * @c: The character to search for
+ *
+ * A buffer without a NUL holds a string that ends at the buffer's end.
+ *
+ * Return: what kfx_strchr() returns for the same strings; never %-EFAULT
+ * or %-ERANGE.
+ */
+__bpf_kfunc int kfx_strchr_buf(const char *s, __u32 s__sz, char c)
+{
+	return kfx_str_strchr(s, (unsigned long)s + s__sz, c);
+}
+
+/**
+ * kfx_strnchr_buf() - kfx_strnchr() on BPF-owned buffers
+ * @s: A BPF-owned buffer holding a string
+ * @s__sz: Size of the @s buffer, proven by the verifier
+ * @count: As for the unbounded kfunc
+ * @c: The character to search for
+ *
+ * A buffer without a NUL holds a string that ends at the buffer's end.
+ *
+ * Return: what kfx_strnchr() returns for the same strings; never %-EFAULT
+ * or %-ERANGE.
+ */
+__bpf_kfunc int kfx_strnchr_buf(const char *s, __u32 s__sz, size_t count,
+				char c)
+{
+	return kfx_str_strnchr(s, (unsigned long)s + s__sz, count, c);
+}
+
+/**
+ * kfx_strchrnul_buf() - kfx_strchrnul() on BPF-owned buffers
+ * @s: A BPF-owned buffer holding a string
+ * @s__sz: Size of the @s buffer, proven by the verifier
+ * @c: The character to search for
+ *
+ * A buffer without a NUL holds a string that ends at the buffer's end.
+ *
+ * Return: what kfx_strchrnul() returns for the same strings; never %-EFAULT
+ * or %-ERANGE.
+ */
+__bpf_kfunc int kfx_strchrnul_buf(const char *s, __u32 s__sz, char c)
+{
+	return kfx_str_strchrnul(s, (unsigned long)s + s__sz, c);
+}
+
+/**
+ * kfx_strrchr_buf() - kfx_strrchr() on BPF-owned buffers
+ * @s: A BPF-owned buffer holding a string
+ * @s__sz: Size of the @s buffer, proven by the verifier
+ * @c: The character to search for
+ *
+ * A buffer without a NUL holds a string that ends at the buffer's end.
+ *
+ * Return: what kfx_strrchr() returns for the same strings; never %-EFAULT
+ * or %-ERANGE.
+ */
+__bpf_kfunc int kfx_strrchr_buf(const char *s, __u32 s__sz, int c)
+{
+	return kfx_str_strrchr(s, (unsigned long)s + s__sz, c);
+}
+
+/**
+ * kfx_strlen_buf() - kfx_strlen() on BPF-owned buffers
+ * @s: A BPF-owned buffer holding a string
+ * @s__sz: Size of the @s buffer, proven by the verifier
+ *
+ * A buffer without a NUL holds a string that ends at the buffer's end.
+ *
+ * Return: what kfx_strlen() returns for the same strings; never %-EFAULT
+ * or %-ERANGE.
+ */
+__bpf_kfunc int kfx_strlen_buf(const char *s, __u32 s__sz)
+{
+	return kfx_str_strlen(s, (unsigned long)s + s__sz);
+}
+
+/**
+ * kfx_strnlen_buf() - kfx_strnlen() on BPF-owned buffers
+ * @s: A BPF-owned buffer holding a string
+ * @s__sz: Size of the @s buffer, proven by the verifier
+ * @count: As for the unbounded kfunc
+ *
+ * A buffer without a NUL holds a string that ends at the buffer's end.
+ *
+ * Return: what kfx_strnlen() returns for the same strings; never %-EFAULT
+ * or %-ERANGE.
+ */
+__bpf_kfunc int kfx_strnlen_buf(const char *s, __u32 s__sz, size_t count)
+{
+	return kfx_str_strnlen(s, (unsigned long)s + s__sz, count);
+}
+
+/**
+ * kfx_strspn_buf() - kfx_strspn() on BPF-owned buffers
+ * @s: A BPF-owned buffer holding a string
+ * @s__sz: Size of the @s buffer, proven by the verifier
+ * @accept: A BPF-owned buffer holding a string
+ * @accept__sz: Size of the @accept buffer, proven by the verifier
+ *
+ * A buffer without a NUL holds a string that ends at the buffer's end.
+ *
+ * Return: what kfx_strspn() returns for the same strings; never %-EFAULT
+ * or %-ERANGE.
+ */
+__bpf_kfunc int kfx_strspn_buf(const char *s, __u32 s__sz, const char *accept,
+			       __u32 accept__sz)
+{
+	return kfx_str_span(s, (unsigned long)s + s__sz, accept,
+			    (unsigned long)accept + accept__sz, true);
+}
+
+/**
+ * kfx_strcspn_buf() - kfx_strcspn() on BPF-owned buffers
+ * @s: A BPF-owned buffer holding a string
+ * @s__sz: Size of the @s buffer, proven by the verifier
+ * @reject: A BPF-owned buffer holding a string
+ * @reject__sz: Size of the @reject buffer, proven by the verifier
+ *
+ * A buffer without a NUL holds a string that ends at the buffer's end.
+ *
+ * Return: what kfx_strcspn() returns for the same strings; never %-EFAULT
+ * or %-ERANGE.
+ */
+__bpf_kfunc int kfx_strcspn_buf(const char *s, __u32 s__sz, const char *reject,
+				__u32 reject__sz)
+{
+	return kfx_str_span(s, (unsigned long)s + s__sz, reject,
+			    (unsigned long)reject + reject__sz, false);
+}
+
+/**
+ * kfx_strstr_buf() - kfx_strstr() on BPF-owned buffers
+ * @s1: A BPF-owned buffer holding a string
+ * @s1__sz: Size of the @s1 buffer, proven by the verifier
+ * @s2: A BPF-owned buffer holding a string
+ * @s2__sz: Size of the @s2 buffer, proven by the verifier
+ *
+ * A buffer without a NUL holds a string that ends at the buffer's end.
+ *
+ * Return: what kfx_strstr() returns for the same strings; never %-EFAULT
+ * or %-ERANGE.
+ */
+__bpf_kfunc int kfx_strstr_buf(const char *s1, __u32 s1__sz, const char *s2,
+			       __u32 s2__sz)
+{
+	return kfx_str_strnstr(s1, (unsigned long)s1 + s1__sz, s2,
+			       (unsigned long)s2 + s2__sz, KFX_STR_MAX, false);
+}
+
+/**
+ * kfx_strcasestr_buf() - kfx_strcasestr() on BPF-owned buffers
+ * @s1: A BPF-owned buffer holding a string
+ * @s1__sz: Size of the @s1 buffer, proven by the verifier
+ * @s2: A BPF-owned buffer holding a string
+ * @s2__sz: Size of the @s2 buffer, proven by the verifier
+ *
+ * A buffer without a NUL holds a string that ends at the buffer's end.
+ *
+ * Return: what kfx_strcasestr() returns for the same strings; never %-EFAULT
+ * or %-ERANGE.
+ */
+__bpf_kfunc int kfx_strcasestr_buf(const char *s1, __u32 s1__sz, const char *s2,
+				   __u32 s2__sz)
+{
+	return kfx_str_strnstr(s1, (unsigned long)s1 + s1__sz, s2,
+			       (unsigned long)s2 + s2__sz, KFX_STR_MAX, true);
+}
+
+/**
+ * kfx_strnstr_buf() - kfx_strnstr() on BPF-owned buffers
+ * @s1: A BPF-owned buffer holding a string
+ * @s1__sz: Size of the @s1 buffer, proven by the verifier
+ * @s2: A BPF-owned buffer holding a string
+ * @s2__sz: Size of the @s2 buffer, proven by the verifier
+ * @len: As for the unbounded kfunc
+ *
+ * A buffer without a NUL holds a string that ends at the buffer's end.
+ *
+ * Return: what kfx_strnstr() returns for the same strings; never %-EFAULT
+ * or %-ERANGE.
+ */
+__bpf_kfunc int kfx_strnstr_buf(const char *s1, __u32 s1__sz, const char *s2,
+				__u32 s2__sz, size_t len)
+{
+	return kfx_str_strnstr(s1, (unsigned long)s1 + s1__sz, s2,
+			       (unsigned long)s2 + s2__sz, len, false);
+}
+
+/**
+ * kfx_strncasestr_buf() - kfx_strncasestr() on BPF-owned buffers
+ * @s1: A BPF-owned buffer holding a string
+ * @s1__sz: Size of the @s1 buffer, proven by the verifier
+ * @s2: A BPF-owned buffer holding a string
+ * @s2__sz: Size of the @s2 buffer, proven by the verifier
+ * @len: As for the unbounded kfunc
+ *
+ * A buffer without a NUL holds a string that ends at the buffer's end.
+ *
+ * Return: what kfx_strncasestr() returns for the same strings; never %-EFAULT
+ * or %-ERANGE.
+ */
+__bpf_kfunc int kfx_strncasestr_buf(const char *s1, __u32 s1__sz,
+				    const char *s2, __u32 s2__sz, size_t len)
+{
+	return kfx_str_strnstr(s1, (unsigned long)s1 + s1__sz, s2,
+			       (unsigned long)s2 + s2__sz, len, true);
+}
+
+__bpf_kfunc_end_defs();

@@ -2,6 +2,7 @@
 #
 # make [module] [KVER=...] [KDIR=...] [BTF_BASE=...]   build kfx.ko with BTF
 # make demo        boot a Debian kernel in a VM and run a sample (README.md)
+# make bench       bpf_X vs kfx_X vs kfx_X_buf timings in one VM (KERNEL=7.3)
 # make check       the whole test matrix (KERNELS="6.1 7.3" for a subset)
 # make deps        install the Debian packages the above need (root)
 
@@ -45,8 +46,11 @@ deps:
 demo:
 	tests/vm/demo.sh
 
+bench:
+	tests/vm/bench.sh $(KERNEL)
+
 check:
 	tests/vm/check.sh $(KERNELS)
 
 FORCE:
-.PHONY: all module clean deps demo check FORCE
+.PHONY: all module clean deps demo bench check FORCE

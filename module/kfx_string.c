@@ -12,20 +12,34 @@
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/uaccess.h>
+#include <asm/page.h>
+#include <asm/processor.h>
 
 #include "kfx_compat.h"
 #include "../bpf/kfx.h"
 
 /*
  * Upstream checks the first byte of each string with
- * copy_from_kernel_nofault_allowed(), which modules cannot call;
- * copy_from_kernel_nofault() makes the same check and says -ERANGE.
+ * copy_from_kernel_nofault_allowed(), which modules cannot call.  On x86-64
+ * its whole test is "above the user range and its guard page, and
+ * canonical" (arch/x86/mm/maccess.c): kfx makes it inline, as upstream's
+ * is.  Where the headers lack the pieces, copy_from_kernel_nofault() makes
+ * the same check and says -ERANGE, at the price of a call.
  */
 static inline int kfx_str_check(const char *p)
 {
+#ifdef KFX_HAVE_X86_CANONICAL
+	unsigned long a = (unsigned long)p;
+
+	if (a >= TASK_SIZE_MAX + PAGE_SIZE &&
+	    __is_canonical_address(a, boot_cpu_data.x86_virt_bits))
+		return 0;
+	return -ERANGE;
+#else
 	char c;
 
 	return copy_from_kernel_nofault(&c, p, 1) == -ERANGE ? -ERANGE : 0;
+#endif
 }
 
 static __always_inline int kfx_str_word(unsigned long addr, unsigned long *w)

@@ -190,7 +190,8 @@ int strstr_cases(void *ctx)
 	CHECK(kfx_strstr(S("aaab"), S("aab")) == 1);
 	CHECK(kfx_strstr(S("hello"), S("LL")) == -ENOENT);
 	CHECK(kfx_strstr(big, S("b")) == -E2BIG);	/* haystack */
-	CHECK(kfx_strstr(S("aaa"), big) == -ENOENT);	/* needle */
+	CHECK(kfx_strstr(S("aaa"), big) == -ENOENT);	/* needle outlives s1 */
+	CHECK(kfx_strstr(big, big) == -E2BIG);		/* needle */
 	return 0;
 }
 

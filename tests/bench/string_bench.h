@@ -1,0 +1,8 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef _STRING_BENCH_H
+#define _STRING_BENCH_H
+#define BENCH_MAX 4096
+enum { B_STRLEN, B_STRNLEN, B_STRCHR, B_STRRCHR, B_STRCMP, B_STRCASECMP,
+       B_STRSPN, B_STRSTR, B_COUNT };
+enum { IMPL_BPF, IMPL_KFX, IMPL_BUF, IMPL_COUNT };
+#endif

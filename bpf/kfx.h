@@ -76,7 +76,10 @@ __ksym __u32 kfx_version(void);
  * __ign: there the verifier treats these arguments as at least one byte of
  * *writable* BPF memory (stack, .data/.bss, map values, ringbuf samples;
  * a .rodata string is refused with "write into map forbidden"), or NULL
- * (which gives -ERANGE); scalars and BTF-typed kernel pointers are refused.
+ * (which gives -ERANGE); scalars are refused ("R1 type=scalar expected=fp")
+ * and so are BTF-typed kernel pointers ("args#0 pointer type INT char is
+ * not supported"): copy such a string into BPF memory first with
+ * bpf_probe_read_kernel_str(), then call kfx.
  */
 /**
  * kfx_strcmp() - Compare two strings

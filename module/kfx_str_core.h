@@ -155,8 +155,21 @@ static inline long kfx_scan(const char *s, unsigned long end, long lim,
 	long pos = -(long)((unsigned long)s - addr);
 	unsigned long w, m;
 
+	/*
+	 * A bounded buffer shorter than @lim ends in a virtual NUL: scan the
+	 * buffer alone, with no per-word check of its end.
+	 */
+	if (end) {
+		long blen = end - (unsigned long)s;
+
+		if (blen < lim) {
+			if (blen <= 0)
+				return 0;
+			return kfx_scan(s, 0, blen, find_c, c);
+		}
+	}
 	for (; pos < lim; pos += KFX_WORD, addr += KFX_WORD) {
-		if (kfx_word(addr, end, &w))
+		if (kfx_str_word(addr, &w))
 			return -EFAULT;
 		m = kfx_zero_bytes(w);
 		if (find_c)
@@ -239,14 +252,18 @@ static inline int kfx_str_strrchr(const char *s, unsigned long end, int c)
 	long pos = -(long)((unsigned long)s - addr);
 	bool can_match = (unsigned char)c == c;
 	unsigned long w, z, m, valid;
+	long lim = KFX_STR_MAX;
 	int last = -ENOENT;
 
 	if (kfx_check(s, end))
 		return -ERANGE;
-	for (; pos < KFX_STR_MAX; pos += KFX_WORD, addr += KFX_WORD) {
-		if (kfx_word(addr, end, &w))
+	/* A bounded buffer shorter than the limit ends in a virtual NUL. */
+	if (end && (long)(end - (unsigned long)s) < lim)
+		lim = end - (unsigned long)s;
+	for (; pos < lim; pos += KFX_WORD, addr += KFX_WORD) {
+		if (kfx_str_word(addr, &w))
 			return -EFAULT;
-		valid = kfx_valid_bytes(pos, KFX_STR_MAX);
+		valid = kfx_valid_bytes(pos, lim);
 		z = kfx_zero_bytes(w) & valid;
 		m = can_match ? kfx_zero_bytes(w ^ rep) & valid : 0;
 		if (z)	/* keep matches up to and including the NUL */
@@ -256,6 +273,8 @@ static inline int kfx_str_strrchr(const char *s, unsigned long end, int c)
 		if (z)
 			return last;
 	}
+	if (lim < KFX_STR_MAX)
+		return c ? last : lim;
 	return -E2BIG;
 }
 

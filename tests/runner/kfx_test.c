@@ -292,6 +292,7 @@ static const struct {
 		   char *why, size_t whylen);
 } drivers[] = {
 	{ "string_oracle", string_oracle_driver },
+	{ "tracing_comm", tracing_comm_driver },
 };
 
 static struct btf *vmlinux_btf;

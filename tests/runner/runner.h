@@ -10,4 +10,6 @@ struct bpf_program;
 /* Return 0 when the program behaved, else -1 with @why filled in. */
 int string_oracle_driver(struct bpf_object *obj, struct bpf_program *prog,
 			 char *why, size_t whylen);
+int tracing_comm_driver(struct bpf_object *obj, struct bpf_program *prog,
+			char *why, size_t whylen);
 #endif

@@ -5,6 +5,7 @@
  */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
 #include "kfx.h"
 #include "kfx_test.h"
 #include "kfx_check.h"
@@ -230,6 +231,41 @@ int strncasestr_cases(void *ctx)
 	CHECK(kfx_strncasestr(S("HeLLo"), S("ll"), 3) == -ENOENT);
 	CHECK(kfx_strncasestr(S("HeLLo"), S(""), 0) == 0);
 	CHECK(kfx_strncasestr(S("\xc9t\xc9"), S("\xe9T\xe9"), 3) == 0);
+	return 0;
+}
+
+/* Callable from every program type kfx serves. */
+#define TC_ACT_OK	0
+
+SEC("tc")
+__success __retval(TC_ACT_OK)
+int from_tc(struct __sk_buff *skb)
+{
+	return kfx_strlen(S("abc")) == 3 && kfx_strlen_buf(S("abc"), 4) == 3 ?
+	       TC_ACT_OK : 2;
+}
+
+SEC("xdp")
+__success __retval(2) /* XDP_PASS */
+int from_xdp(struct xdp_md *xdp)
+{
+	return kfx_strstr(S("hello"), S("ll")) == 2 ? XDP_PASS : XDP_DROP;
+}
+
+SEC("action")
+__success __retval(TC_ACT_OK) __needs_ksym("bpf_dynptr_from_skb")
+int from_sched_act(struct __sk_buff *skb)
+{
+	return kfx_strcmp(S("a"), S("a")) == 0 ? TC_ACT_OK : 2;
+}
+
+int lsm_seen;
+
+SEC("lsm/file_open")
+__success
+int BPF_PROG(from_lsm, struct file *file)
+{
+	lsm_seen = kfx_strchr(S("abc"), 'c');
 	return 0;
 }
 

@@ -344,9 +344,10 @@ static inline int kfx_str_span(const char *s, unsigned long end,
 			       const char *set_str, unsigned long set_end,
 			       bool in_set)
 {
-	unsigned char set[256] = { 0 };
-	bool set_done = false;
+	unsigned char set[256] = { 0 };	/* a byte map: one load a char */
+	bool set_done = false, has;
 	long i, k = 0;
+	unsigned char u;
 	char cs, ca;
 
 	if (kfx_check(s, end) || kfx_check(set_str, set_end))
@@ -356,17 +357,19 @@ static inline int kfx_str_span(const char *s, unsigned long end,
 			return -EFAULT;
 		if (!cs)
 			return i;
-		while (!set[(unsigned char)cs] && !set_done) {
+		u = cs;
+		has = set[u];
+		while (!has && !set_done) {
 			if (k == KFX_STR_MAX)
 				return -E2BIG;
 			if (kfx_byte(set_str + k, set_end, &ca))
 				return -EFAULT;
 			k++;
-			if (!ca)
-				set_done = true;
+			set_done = !ca;
 			set[(unsigned char)ca] = 1;
+			has = ca == cs;
 		}
-		if (set[(unsigned char)cs] != in_set)
+		if (has != in_set)
 			return i;
 	}
 	return -E2BIG;

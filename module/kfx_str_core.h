@@ -306,22 +306,32 @@ static inline int kfx_cmp_words(const char **s1, unsigned long end1,
 	return 0;
 }
 
+/* Bytes of a bounded string before its buffer ends, capped at @lim. */
+static inline long kfx_room(const char *s, unsigned long end, long lim)
+{
+	if (end && (long)(end - (unsigned long)s) < lim)
+		return end - (unsigned long)s;
+	return lim;
+}
+
 static inline int kfx_str_strncasecmp(const char *s1, unsigned long end1,
 				      const char *s2, unsigned long end2,
 				      bool ignore_case, size_t len)
 {
 	long lim = len < KFX_STR_MAX ? len : KFX_STR_MAX;
-	long i = 0;
+	long i = 0, m;
 	char c1, c2;
 
 	if (kfx_check(s1, end1) || kfx_check(s2, end2))
 		return -ERANGE;
+	/* Up to @m both strings are inside their buffers: no end checks. */
+	m = kfx_room(s2, end2, kfx_room(s1, end1, lim));
 	if (!ignore_case &&
 	    !(((unsigned long)s1 ^ (unsigned long)s2) & (KFX_WORD - 1)) &&
-	    kfx_cmp_words(&s1, end1, &s2, end2, &i, lim))
+	    kfx_cmp_words(&s1, 0, &s2, 0, &i, m))
 		return -EFAULT;
-	for (; i < lim; i++, s1++, s2++) {
-		if (kfx_byte(s1, end1, &c1) || kfx_byte(s2, end2, &c2))
+	for (; i < m; i++, s1++, s2++) {
+		if (kfx_byte(s1, 0, &c1) || kfx_byte(s2, 0, &c2))
 			return -EFAULT;
 		if (ignore_case) {
 			c1 = kfx_tolower(c1);
@@ -331,6 +341,17 @@ static inline int kfx_str_strncasecmp(const char *s1, unsigned long end1,
 			return (unsigned char)c1 < (unsigned char)c2 ? -1 : 1;
 		if (!c1)
 			return 0;
+	}
+	if (m < lim) {	/* a buffer ended: its virtual NUL meets a byte */
+		kfx_byte(s1, end1, &c1);
+		kfx_byte(s2, end2, &c2);
+		if (ignore_case) {
+			c1 = kfx_tolower(c1);
+			c2 = kfx_tolower(c2);
+		}
+		if (c1 != c2)
+			return (unsigned char)c1 < (unsigned char)c2 ? -1 : 1;
+		return 0;
 	}
 	return i == KFX_STR_MAX ? -E2BIG : 0;
 }
@@ -345,24 +366,28 @@ static inline int kfx_str_span(const char *s, unsigned long end,
 			       bool in_set)
 {
 	unsigned char set[256] = { 0 };	/* a byte map: one load a char */
+	long slim = kfx_room(s, end, KFX_STR_MAX);
+	long klim = kfx_room(set_str, set_end, KFX_STR_MAX);
 	bool set_done = false, has;
 	long i, k = 0;
-	unsigned char u;
 	char cs, ca;
 
 	if (kfx_check(s, end) || kfx_check(set_str, set_end))
 		return -ERANGE;
-	for (i = 0; i < KFX_STR_MAX; i++, s++) {
-		if (kfx_byte(s, end, &cs))
+	for (i = 0; i < slim; i++, s++) {
+		if (kfx_byte(s, 0, &cs))
 			return -EFAULT;
 		if (!cs)
 			return i;
-		u = cs;
-		has = set[u];
+		has = set[(unsigned char)cs];
 		while (!has && !set_done) {
-			if (k == KFX_STR_MAX)
-				return -E2BIG;
-			if (kfx_byte(set_str + k, set_end, &ca))
+			if (k == klim) {
+				if (klim == KFX_STR_MAX)
+					return -E2BIG;
+				set_done = true;	/* the buffer's end */
+				break;
+			}
+			if (kfx_byte(set_str + k, 0, &ca))
 				return -EFAULT;
 			k++;
 			set_done = !ca;
@@ -372,7 +397,8 @@ static inline int kfx_str_span(const char *s, unsigned long end,
 		if (has != in_set)
 			return i;
 	}
-	return -E2BIG;
+	/* At a bounded buffer's end the string ends; else 65536 were read. */
+	return slim < KFX_STR_MAX ? i : -E2BIG;
 }
 
 /*
@@ -384,20 +410,28 @@ static inline int kfx_str_strnstr(const char *s1, unsigned long end1,
 				  const char *s2, unsigned long end2,
 				  size_t len, bool ignore_case)
 {
+	/*
+	 * A bounded haystack ending before @len acts as @len (reaching
+	 * either gives -ENOENT at the same step); a bounded needle's end is
+	 * its NUL.  Unbounded, both limits are upstream's own.
+	 */
+	long jlim = kfx_room(s2, end2, KFX_STR_MAX);
 	char c1, c2;
 	long i, j;
 
 	if (kfx_check(s1, end1) || kfx_check(s2, end2))
 		return -ERANGE;
+	if (end1 && end1 - (unsigned long)s1 < len)
+		len = end1 - (unsigned long)s1;
 	for (i = 0; i < KFX_STR_MAX; i++, s1++) {
-		for (j = 0; (size_t)(i + j) <= len && j < KFX_STR_MAX; j++) {
-			if (kfx_byte(s2 + j, end2, &c2))
+		for (j = 0; (size_t)(i + j) <= len && j < jlim; j++) {
+			if (kfx_byte(s2 + j, 0, &c2))
 				return -EFAULT;
 			if (!c2)
 				return i;
 			if ((size_t)(i + j) == len)
 				break;
-			if (kfx_byte(s1 + j, end1, &c1))
+			if (kfx_byte(s1 + j, 0, &c1))
 				return -EFAULT;
 			if (ignore_case) {
 				c1 = kfx_tolower(c1);
@@ -408,6 +442,8 @@ static inline int kfx_str_strnstr(const char *s1, unsigned long end1,
 			if (c1 != c2)
 				break;
 		}
+		if (j == jlim && jlim < KFX_STR_MAX)
+			return i;	/* the needle's buffer ended: found */
 		if (j == KFX_STR_MAX)
 			return -E2BIG;
 		if ((size_t)(i + j) == len)

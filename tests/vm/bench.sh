@@ -10,8 +10,13 @@ kver=$(kernel_field "$name" kver)
 "$KFX_TOP/tests/vm/mkroot.sh" "$(kernel_field "$name" root)"
 "$KFX_TOP/tests/vm/build-module.sh" "$name"
 "$KFX_TOP/tests/vm/build-bpf.sh"
-say "booting $kver under qemu ${KFX_ACCEL:-tcg} for the string benchmark (a few minutes)"
-"$KFX_TOP/tests/vm/run-guest.sh" "$name" bench
+# TCG's wall-clock timings are noise; with -icount the guest clock advances
+# by instructions executed, so runs repeat exactly and the ratios compare
+# instruction counts (KFX_BENCH_WALLCLOCK=1 for wall-clock time instead).
+icount="-icount shift=0,sleep=off"
+[ -n "${KFX_BENCH_WALLCLOCK:-}" ] && icount=
+say "booting $kver under qemu ${KFX_ACCEL:-tcg} ${icount:+(icount) }for the string benchmark (about two minutes)"
+KFX_QEMU_OPTS="${KFX_QEMU_OPTS:-} $icount" "$KFX_TOP/tests/vm/run-guest.sh" "$name" bench
 log=$KFX_CACHE/logs/$kver-bench.log
 tr -d '\r' < "$log" | sed -n '/^string_bench:/,/^kfx-exit/p'
-echo "setup: qemu ${KFX_ACCEL:-tcg} -smp 2 -m 1G on $(nproc) host cores, kernel $kver; full log $log"
+echo "setup: qemu ${KFX_ACCEL:-tcg} ${icount:-(wall clock)} -smp 2 -m 1G on $(nproc) host cores, kernel $kver; full log $log"

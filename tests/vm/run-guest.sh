@@ -88,5 +88,5 @@ cmdline="console=ttyS0 rdinit=/init panic=-1 quiet slub_debug=FZPU kfence.sample
 timeout "${KFX_BOOT_TIMEOUT:-600}" qemu-system-x86_64 -accel "$accel" -cpu max \
 	-smp 2 -m 1G -kernel "$kdir/vmlinuz" -initrd "$ird.cpio.gz" \
 	-append "$cmdline" -display none -monitor none -serial "file:$log" \
-	-no-reboot -nic none || say "qemu for $name exited with status $?"
+	-no-reboot -nic none ${KFX_QEMU_OPTS:-} || say "qemu for $name exited with status $?"
 rm -rf "$ird"

@@ -45,15 +45,15 @@ static inline unsigned long kfx_zero_bytes(unsigned long w)
 	return ~(((w & low7) + low7) | w | low7);
 }
 
-/* 0x80 in each byte of the word at string index @pos within [0, @lim). */
-static inline unsigned long kfx_valid_bytes(long pos, long lim)
+/* 0x80 in each byte of the word at string index @pos within [@lo, @lim). */
+static inline unsigned long kfx_valid_bytes(long pos, long lo, long lim)
 {
 	unsigned long m = KFX_HIGHS;
-	long lo = pos < 0 ? -pos : 0;
+	long skip = lo - pos;
 	long hi = lim - pos;
 
-	if (lo)
-		m &= ~0UL << (8 * lo);
+	if (skip > 0)
+		m &= ~0UL << (8 * skip);
 	if (hi < (long)KFX_WORD)
 		m &= hi > 0 ? ~(~0UL << (8 * hi)) : 0;
 	return m;
@@ -144,16 +144,22 @@ static inline int kfx_check(const char *p, unsigned long end)
 }
 
 /*
+ * Short strings are the common case: the first KFX_HEAD bytes go one at a
+ * time, as upstream reads them, before the word loop pays its setup.
+ */
+#define KFX_HEAD	2
+
+/*
  * First byte within [0, @lim) of string @s that is NUL, or @c as well when
  * @find_c.  Return its index, @lim if none, or -EFAULT.
  */
 static inline long kfx_scan(const char *s, unsigned long end, long lim,
 			    bool find_c, char c)
 {
-	unsigned long addr = (unsigned long)s & ~(KFX_WORD - 1);
 	unsigned long rep = KFX_ONES * (unsigned char)c;
-	long pos = -(long)((unsigned long)s - addr);
-	unsigned long w, m;
+	unsigned long addr, w, m;
+	long pos, i;
+	char b;
 
 	/*
 	 * A bounded buffer shorter than @lim ends in a virtual NUL: scan the
@@ -168,13 +174,23 @@ static inline long kfx_scan(const char *s, unsigned long end, long lim,
 			return kfx_scan(s, 0, blen, find_c, c);
 		}
 	}
+	for (i = 0; i < KFX_HEAD && i < lim; i++) {
+		if (kfx_str_byte(s + i, &b))
+			return -EFAULT;
+		if (!b || (find_c && b == c))
+			return i;
+	}
+	addr = (unsigned long)(s + KFX_HEAD) & ~(KFX_WORD - 1);
+	pos = addr - (unsigned long)s;
 	for (; pos < lim; pos += KFX_WORD, addr += KFX_WORD) {
 		if (kfx_str_word(addr, &w))
 			return -EFAULT;
 		m = kfx_zero_bytes(w);
 		if (find_c)
 			m |= kfx_zero_bytes(w ^ rep);
-		m &= kfx_valid_bytes(pos, lim);
+		/* Only the first and last words hold bytes to ignore. */
+		if (m)
+			m &= kfx_valid_bytes(pos, KFX_HEAD, lim);
 		if (m)
 			return pos + kfx_first_byte(m);
 	}
@@ -247,25 +263,39 @@ static inline int kfx_str_strchrnul(const char *s, unsigned long end, char c)
  */
 static inline int kfx_str_strrchr(const char *s, unsigned long end, int c)
 {
-	unsigned long addr = (unsigned long)s & ~(KFX_WORD - 1);
 	unsigned long rep = KFX_ONES * (unsigned char)c;
-	long pos = -(long)((unsigned long)s - addr);
 	bool can_match = (unsigned char)c == c;
-	unsigned long w, z, m, valid;
-	long lim = KFX_STR_MAX;
+	unsigned long addr, w, z, m, valid;
+	long lim = KFX_STR_MAX, pos, i;
 	int last = -ENOENT;
+	char b;
 
 	if (kfx_check(s, end))
 		return -ERANGE;
 	/* A bounded buffer shorter than the limit ends in a virtual NUL. */
 	if (end && (long)(end - (unsigned long)s) < lim)
 		lim = end - (unsigned long)s;
+	for (i = 0; i < KFX_HEAD && i < lim; i++) {
+		if (kfx_str_byte(s + i, &b))
+			return -EFAULT;
+		if ((unsigned char)b == c)
+			last = i;
+		if (!b)
+			return last;
+	}
+	addr = (unsigned long)(s + KFX_HEAD) & ~(KFX_WORD - 1);
+	pos = addr - (unsigned long)s;
 	for (; pos < lim; pos += KFX_WORD, addr += KFX_WORD) {
 		if (kfx_str_word(addr, &w))
 			return -EFAULT;
-		valid = kfx_valid_bytes(pos, lim);
-		z = kfx_zero_bytes(w) & valid;
-		m = can_match ? kfx_zero_bytes(w ^ rep) & valid : 0;
+		z = kfx_zero_bytes(w);
+		m = can_match ? kfx_zero_bytes(w ^ rep) : 0;
+		/* Only the first and last words hold bytes to ignore. */
+		if (z | m) {
+			valid = kfx_valid_bytes(pos, KFX_HEAD, lim);
+			z &= valid;
+			m &= valid;
+		}
 		if (z)	/* keep matches up to and including the NUL */
 			m &= (z & -z) | ((z & -z) - 1);
 		if (m)
@@ -278,31 +308,29 @@ static inline int kfx_str_strrchr(const char *s, unsigned long end, int c)
 	return -E2BIG;
 }
 
-/* Both strings at the same offset within a word: compare whole words. */
-static inline int kfx_cmp_words(const char **s1, unsigned long end1,
-				const char **s2, unsigned long end2,
-				long *i, long lim)
+/*
+ * Both strings at the same offset within a word: compare whole words and
+ * move *@i to the first byte not known equal.
+ */
+static inline int kfx_cmp_words(const char *s1, const char *s2, long *i,
+				long lim)
 {
-	unsigned long a1 = (unsigned long)*s1 & ~(KFX_WORD - 1);
-	unsigned long a2 = (unsigned long)*s2 & ~(KFX_WORD - 1);
-	long pos = -(long)((unsigned long)*s1 - a1);
+	unsigned long a1 = (unsigned long)s1 & ~(KFX_WORD - 1);
+	unsigned long a2 = (unsigned long)s2 & ~(KFX_WORD - 1);
+	long pos = -(long)((unsigned long)s1 - a1);
 	unsigned long w1, w2, differ;
 
 	for (; lim - pos >= (long)KFX_WORD; pos += KFX_WORD) {
-		if (kfx_word(a1, end1, &w1) || kfx_word(a2, end2, &w2))
+		if (kfx_str_word(a1, &w1) || kfx_str_word(a2, &w2))
 			return -EFAULT;
 		differ = ~kfx_zero_bytes(w1 ^ w2) & KFX_HIGHS;
-		if ((differ | kfx_zero_bytes(w1)) & kfx_valid_bytes(pos, lim))
+		if ((differ | kfx_zero_bytes(w1)) & kfx_valid_bytes(pos, 0, lim))
 			break;
 		a1 += KFX_WORD;
 		a2 += KFX_WORD;
 	}
-	/* Resume byte by byte at the first byte not known equal. */
-	if (pos > *i) {
-		*s1 += pos - *i;
-		*s2 += pos - *i;
+	if (pos > *i)
 		*i = pos;
-	}
 	return 0;
 }
 
@@ -328,10 +356,10 @@ static inline int kfx_str_strncasecmp(const char *s1, unsigned long end1,
 	m = kfx_room(s2, end2, kfx_room(s1, end1, lim));
 	if (!ignore_case &&
 	    !(((unsigned long)s1 ^ (unsigned long)s2) & (KFX_WORD - 1)) &&
-	    kfx_cmp_words(&s1, 0, &s2, 0, &i, m))
+	    kfx_cmp_words(s1, s2, &i, m))
 		return -EFAULT;
-	for (; i < m; i++, s1++, s2++) {
-		if (kfx_byte(s1, 0, &c1) || kfx_byte(s2, 0, &c2))
+	for (; i < m; i++) {
+		if (kfx_byte(s1 + i, 0, &c1) || kfx_byte(s2 + i, 0, &c2))
 			return -EFAULT;
 		if (ignore_case) {
 			c1 = kfx_tolower(c1);
@@ -343,8 +371,8 @@ static inline int kfx_str_strncasecmp(const char *s1, unsigned long end1,
 			return 0;
 	}
 	if (m < lim) {	/* a buffer ended: its virtual NUL meets a byte */
-		kfx_byte(s1, end1, &c1);
-		kfx_byte(s2, end2, &c2);
+		kfx_byte(s1 + i, end1, &c1);
+		kfx_byte(s2 + i, end2, &c2);
 		if (ignore_case) {
 			c1 = kfx_tolower(c1);
 			c2 = kfx_tolower(c2);

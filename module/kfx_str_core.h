@@ -389,9 +389,9 @@ static inline int kfx_str_strncasecmp(const char *s1, unsigned long end1,
  * lazily, only as far as upstream's loops would read it, so that faults and
  * -E2BIG in the set come out the same.
  */
-static inline int kfx_str_span(const char *s, unsigned long end,
-			       const char *set_str, unsigned long set_end,
-			       bool in_set)
+static __always_inline int kfx_str_span(const char *s, unsigned long end,
+					const char *set_str,
+					unsigned long set_end, bool in_set)
 {
 	unsigned char set[256] = { 0 };	/* a byte map: one load a char */
 	long slim = kfx_room(s, end, KFX_STR_MAX);
@@ -402,12 +402,17 @@ static inline int kfx_str_span(const char *s, unsigned long end,
 
 	if (kfx_check(s, end) || kfx_check(set_str, set_end))
 		return -ERANGE;
-	for (i = 0; i < slim; i++, s++) {
-		if (kfx_byte(s, 0, &cs))
+	for (i = 0; i < slim; i++) {
+		if (kfx_byte(s + i, 0, &cs))
 			return -EFAULT;
 		if (!cs)
 			return i;
-		has = set[(unsigned char)cs];
+		if (set[(unsigned char)cs]) {	/* the fast path */
+			if (!in_set)
+				return i;
+			continue;
+		}
+		has = false;
 		while (!has && !set_done) {
 			if (k == klim) {
 				if (klim == KFX_STR_MAX)

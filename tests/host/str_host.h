@@ -15,6 +15,10 @@
 
 #define KFX_HOST_LOW	0x10000UL
 
+#ifndef __always_inline
+#define __always_inline inline __attribute__((__always_inline__))
+#endif
+
 extern uintptr_t kfx_host_hole_lo, kfx_host_hole_hi;
 
 static inline bool kfx_host_mapped(uintptr_t a)

@@ -113,21 +113,7 @@ static inline char kfx_tolower(char c)
 	return kfx_lower[(unsigned char)c];
 }
 
-/* The word at @addr, bytes from @end on (when @end is set) read as NUL. */
-static inline int kfx_word(unsigned long addr, unsigned long end,
-			   unsigned long *w)
-{
-	if (end && addr >= end) {
-		*w = 0;
-		return 0;
-	}
-	if (kfx_str_word(addr, w))
-		return -EFAULT;
-	if (end && end - addr < KFX_WORD)
-		*w &= ~(~0UL << (8 * (end - addr)));
-	return 0;
-}
-
+/* The byte at @p; from @end on (when @end is set) a bounded string's NUL. */
 static inline int kfx_byte(const char *p, unsigned long end, char *c)
 {
 	if (end && (unsigned long)p >= end) {

@@ -99,52 +99,57 @@ static bool kernel_log_has(const char *needle)
 	return found;
 }
 
-static void test_refuses_without_btf(const char *nobtf)
+/*
+ * Loading @ko must fail, and the kernel log must say why with one of @lines
+ * (first found is reported).  A module that loads is unloaded again.
+ */
+static void expect_refused(const char *name, const char *ko,
+			   const char *const *lines, int nr_lines)
 {
-	const char *name = "module/refuses-to-load-without-btf";
-	const char *line = "kfx: module has no .BTF section";
-	int err;
+	int err, i;
 
-	if (!nobtf) {
-		SKIP(name, "no BTF-less module given");
+	if (!ko) {
+		SKIP(name, "no such test module given");
 		return;
 	}
-	err = mod_load(nobtf);
+	err = mod_load(ko);
 	if (!err) {
 		mod_unload();
-		FAIL(name, "insmod of a module without .BTF succeeded");
-	} else if (!kernel_log_has(line)) {
-		FAIL(name, "insmod failed (%s) but the log lacks \"%s\"", strerror(-err), line);
-	} else {
-		PASS(name);
+		FAIL(name, "insmod of %s succeeded", ko);
+		return;
 	}
+	for (i = 0; i < nr_lines; i++) {
+		if (kernel_log_has(lines[i])) {
+			printf("# refused (%s): \"%s\"\n", strerror(-err), lines[i]);
+			PASS(name);
+			return;
+		}
+	}
+	FAIL(name, "insmod failed (%s) but the log has none of the %d expected lines",
+	     strerror(-err), nr_lines);
 }
 
+static void test_refuses_without_btf(const char *nobtf)
+{
+	static const char *const lines[] = { "kfx: module has no .BTF section" };
+
+	expect_refused("module/refuses-to-load-without-btf", nobtf, lines, 1);
+}
+
+/*
+ * Kernels that allow BTF mismatches (Debian's 6.1, 6.12) load the module
+ * and kfx init refuses; the others (7.2, and 7.3 as measured) refuse it
+ * themselves.
+ */
 static void test_refuses_mismatched_btf(const char *bad)
 {
-	const char *name = "module/refuses-to-load-with-btf-of-another-kernel";
-	const char *ours = "kfx: kernel did not accept the module BTF";
-	const char *kernel = "failed to validate module [kfx] BTF";
-	int err;
+	static const char *const lines[] = {
+		"kfx: kernel did not accept the module BTF",
+		"failed to validate module [kfx] BTF",
+	};
 
-	if (!bad) {
-		SKIP(name, "no mismatched-BTF module given");
-		return;
-	}
-	err = mod_load(bad);
-	if (!err) {
-		mod_unload();
-		FAIL(name, "insmod of a module with mismatched BTF succeeded");
-	} else if (kernel_log_has(ours)) {
-		printf("# refused by kfx init (kernel allows BTF mismatches)\n");
-		PASS(name);
-	} else if (kernel_log_has(kernel)) {
-		printf("# refused by the kernel itself: %s\n", strerror(-err));
-		PASS(name);
-	} else {
-		FAIL(name, "insmod failed (%s) with neither \"%s\" nor \"%s\" logged",
-		     strerror(-err), ours, kernel);
-	}
+	expect_refused("module/refuses-to-load-with-btf-of-another-kernel",
+		       bad, lines, 2);
 }
 
 /* Everything the kernel logs after this line must be clean. */

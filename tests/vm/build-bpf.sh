@@ -5,14 +5,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-first=$(kernel_names | head -1)
-kver=$(kernel_field "$first" kver)
-"$KFX_TOP/tests/vm/fetch-kernel.sh" "$first"
-vmlinux=$KFX_CACHE/kernels/$kver/vmlinux
-if [ ! -f "$vmlinux" ]; then
-	say "extracting vmlinux BTF of $kver for vmlinux.h"
-	"$KFX_TOP/tools/kfx-extract-vmlinux.sh" "$KFX_CACHE/kernels/$kver/vmlinuz" "$vmlinux"
-fi
+vmlinux=$(kernel_vmlinux "$(kernel_names | head -1)")
 say "building BPF objects, skeletons, the test runner and samples"
 make -s -C "$KFX_TOP/tests" OUT="$KFX_CACHE/bpf" VMLINUX="$vmlinux" >&2 ||
 	die "building the BPF side failed"

@@ -74,11 +74,7 @@ objcopy --remove-section=.BTF --remove-section=.BTF.base "$out/kfx.ko" "$out/kfx
 other=$(kernel_names | while read -r n; do
 	[ "$(kernel_field "$n" kver)" != "$kver" ] && echo "$n" && break; done)
 if [ -n "$other" ]; then
-	okver=$(kernel_field "$other" kver)
-	"$KFX_TOP/tests/vm/fetch-kernel.sh" "$other"
-	ovm=$KFX_CACHE/kernels/$okver/vmlinux
-	[ -f "$ovm" ] || "$KFX_TOP/tools/kfx-extract-vmlinux.sh" "$KFX_CACHE/kernels/$okver/vmlinuz" "$ovm"
-	cp "$ovm" "$root/tmp/other-vmlinux"
+	cp "$(kernel_vmlinux "$other")" "$root/tmp/other-vmlinux"
 	# dkms strips the module it installs; pahole needs the DWARF of a
 	# plain build.
 	rm -rf "$root/tmp/kfx-bad"

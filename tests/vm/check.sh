@@ -36,16 +36,25 @@ record() {	# name kver pass fail skip secs note
 	echo "${results[-1]}"
 }
 
+# step NAME LABEL DONE CMD...: run a step that prints "ok ..."/"not ok ..."
+# lines and DONE at its end; record its counts (a missing DONE is a failure).
+step() {
+	local name=$1 label=$2 done=$3 out p f t0
+	shift 3
+	t0=$(date +%s)
+	out=$("$@" 2>&1) || true
+	echo "$out" > "$logs/$name.log"
+	p=$(grep -c '^ok ' <<<"$out" || true)
+	f=$(grep -c '^not ok ' <<<"$out" || true)
+	grep '^not ok ' <<<"$out" || true
+	grep -q "^$done" <<<"$out" || f=$((f + 1))
+	record "$name" "$label" "$p" "$f" 0 $(($(date +%s) - t0)) \
+		"$([ "$f" = 0 ] || echo "log: $logs/$name.log")"
+}
+
 # Host-side checks of the build itself (run in the build roots).
-t0=$(date +%s)
-if out=$("$KFX_TOP/tests/vm/build-tests.sh" "${names[@]}" 2>&1); then :; fi
-echo "$out" > "$logs/build-tests.log"
-bp=$(grep -c '^ok ' <<<"$out" || true)
-bf=$(grep -c '^not ok ' <<<"$out" || true)
-grep '^not ok ' <<<"$out" || true
-grep -q '^build-tests: done' <<<"$out" || bf=$((bf + 1))
-record build "module builds (dkms)" "$bp" "$bf" 0 $(($(date +%s) - t0)) \
-	"$([ "$bf" = 0 ] || echo "log: $logs/build-tests.log")"
+step build "module builds (dkms)" "build-tests: done" \
+	"$KFX_TOP/tests/vm/build-tests.sh" "${names[@]}"
 
 # The string core on the host: unit tests, random differential against the
 # reference model (ASan/UBSan), then a bounded libFuzzer run.
@@ -67,17 +76,8 @@ record host "string core + fuzz" "$hp" "$hf" 0 $(($(date +%s) - t0)) \
 	"$([ "$hf" = 0 ] || echo "logs: $logs/host-*.log")"
 
 # checkpatch --strict over the kernel code.
-t0=$(date +%s)
-out=$("$KFX_TOP/tests/vm/lint.sh" 2>&1)
-echo "$out" > "$logs/lint.log"
-lp=$(grep -c '^ok ' <<<"$out" || true)
-lf=$(grep -c '^not ok ' <<<"$out" || true)
-grep '^not ok ' <<<"$out" || true
-grep -q '^lint: done' <<<"$out" || lf=$((lf + 1))
-record lint "checkpatch --strict" "$lp" "$lf" 0 $(($(date +%s) - t0)) \
-	"$([ "$lf" = 0 ] || echo "log: $logs/lint.log")"
+step lint "checkpatch --strict" "lint: done" "$KFX_TOP/tests/vm/lint.sh"
 
-# Kernel messages that mean something went wrong, whatever the tests said.
 # The BTF ones are expected while the runner loads its broken test modules,
 # before it logs the end marker; the others never are.
 splat='BUG[: ]|WARNING:|Oops|KFENCE:|general protection|kernel BUG|Call Trace|UBSAN|Kernel panic|refcount_t:|list_(add|del) corruption|Poison overwritten|Redzone|Object padding'

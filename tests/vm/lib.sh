@@ -70,3 +70,18 @@ in_root() {
 	umount "$root/dev" "$root/sys" "$root/proc" 2>/dev/null || true
 	return $rc
 }
+
+# kernel_vmlinux NAME: path of kernel NAME's ELF vmlinux (with .BTF),
+# fetching the kernel and extracting it from vmlinuz once.
+kernel_vmlinux() {
+	local kver vm
+	kver=$(kernel_field "$1" kver)
+	"$KFX_TOP/tests/vm/fetch-kernel.sh" "$1" >&2
+	vm=$KFX_CACHE/kernels/$kver/vmlinux
+	if [ ! -f "$vm" ]; then
+		say "extracting the vmlinux BTF of $kver"
+		"$KFX_TOP/tools/kfx-extract-vmlinux.sh" "$KFX_CACHE/kernels/$kver/vmlinuz" "$vm.tmp" &&
+			mv "$vm.tmp" "$vm" || die "no vmlinux with BTF in the $kver image"
+	fi
+	echo "$vm"
+}

@@ -39,6 +39,39 @@
 #define KFX_DECLARE_KFUNCS
 #endif
 
+/*
+ * Crypto family: the parameters of kfx_crypto_ctx_create(), the layout of
+ * upstream's struct bpf_crypto_params (6.10), shared with user space.
+ */
+#ifndef __KERNEL__
+#ifndef __bpf__
+#include <linux/types.h>
+#endif
+#endif
+
+/**
+ * struct kfx_crypto_params - what kfx_crypto_ctx_create() builds a ctx from
+ * @type: "skcipher" (upstream's one type)
+ * @reserved: must be zero
+ * @algo: the crypto API's name of the algorithm, e.g. "cbc(aes)"
+ * @key: the key, @key_len bytes of it
+ * @key_len: 1 to 256
+ * @authsize: 0 for a type without authentication
+ */
+struct kfx_crypto_params {
+	char type[14];
+	__u8 reserved[2];
+	char algo[128];
+	__u8 key[256];
+	__u32 key_len;
+	__u32 authsize;
+};
+
+/* The dynptr arguments: the module's own type comes from kfx_compat.h. */
+#ifndef KFX_DYNPTR
+#define KFX_DYNPTR struct bpf_dynptr
+#endif
+
 #ifdef KFX_DECLARE_KFUNCS
 
 /*
@@ -436,6 +469,133 @@ __ksym int kfx_strnstr_buf(const char *s1, __u32 s1__sz, const char *s2,
  */
 __ksym int kfx_strncasestr_buf(const char *s1, __u32 s1__sz, const char *s2,
 			       __u32 s2__sz, size_t len);
+
+/*
+ * Crypto family (upstream bpf_crypto_*(), 6.10; nullable siv 6.11).
+ * A ctx is created by a SYSCALL program (sleepable), kept in a map as a
+ * struct kfx_crypto_ctx __kptr (__kptr_ref on 6.1; released with the map),
+ * and used by SCHED_CLS, XDP, SCHED_ACT (6.4+) and SYSCALL programs.
+ *
+ * Unlike upstream's bpf_crypto_ctx, a ctx loaded from a map under RCU is
+ * not usable ("R1 must be a rcu pointer"; 6.1: "must point to scalar"):
+ * the verifier trusts such loads only for the kernel's own RCU-protected
+ * types.  Take the ctx out with bpf_kptr_xchg(), use it, put it back; to
+ * share one key between CPUs, let the SYSCALL program store one reference
+ * per CPU (kfx_crypto_ctx_acquire() on the ctx it created) in an array
+ * indexed by bpf_get_smp_processor_id().
+ */
+#ifdef __bpf__
+/*
+ * Opaque to programs.  A definition, not a declaration: libbpf matches a
+ * kfunc's prototype with the kernel's, and a forward declaration does not
+ * match the module's struct.
+ */
+struct kfx_crypto_ctx {
+	int opaque;
+};
+#else
+struct kfx_crypto_ctx;
+#endif
+
+/**
+ * kfx_crypto_ctx_create() - build a crypto ctx (SYSCALL programs)
+ * @params: the algorithm and key, struct kfx_crypto_params
+ * @params__sz: sizeof(struct kfx_crypto_params), exactly
+ * @err: where the errno goes when NULL is returned
+ *
+ * Return: a referenced ctx, to be stored as a kptr or released, or NULL
+ * with *@err set:
+ * * %-EINVAL     - NULL @params, @params__sz not the struct's size,
+ *                  non-zero @reserved, key_len 0 or over 256, or a key the
+ *                  algorithm refused
+ * * %-ENOENT     - @type is not "skcipher"
+ * * %-EOPNOTSUPP - the kernel has no synchronous implementation of @algo,
+ *                  or @authsize given to a type without authentication
+ * * %-ENOMEM, or what the crypto API said
+ */
+__ksym struct kfx_crypto_ctx *
+kfx_crypto_ctx_create(const struct kfx_crypto_params *params, __u32 params__sz,
+		      int *err);
+
+/**
+ * kfx_crypto_ctx_acquire() - take another reference to a ctx
+ * @ctx: a ctx, e.g. read from a map under RCU
+ *
+ * Return: @ctx, or NULL if it is being freed.
+ */
+__ksym struct kfx_crypto_ctx *
+kfx_crypto_ctx_acquire(struct kfx_crypto_ctx *ctx);
+
+/**
+ * kfx_crypto_ctx_release() - drop a reference; the last one frees the ctx
+ * after an RCU grace period
+ * @ctx: a referenced ctx
+ */
+__ksym void kfx_crypto_ctx_release(struct kfx_crypto_ctx *ctx);
+
+/**
+ * kfx_crypto_encrypt() - encrypt @src into @dst
+ * @ctx: the ctx
+ * @src: the plaintext
+ * @dst: where the ciphertext goes, at least as long as @src
+ * @siv__nullable: the IV and state, exactly the ctx's IV plus state size,
+ *                 updated as the crypto API updates an IV; NULL when that
+ *                 size is 0 (6.11+ verifiers; on 6.1 the verifier refuses
+ *                 NULL, use kfx_crypto_encrypt_noiv())
+ *
+ * Dynptrs of every kind the kernel has: local memory and ringbuf, and skb
+ * and xdp (6.4+) as far as their linear data reaches.
+ *
+ * Return: 0, or
+ * * %-EINVAL - @dst is read-only, @src or @dst is empty, @src is longer
+ *              than @dst, the siv length is not the ctx's, or the data
+ *              cannot be reached (outside an skb's linear part, or memory
+ *              spread over more than four pages of vmalloc space)
+ * * what the crypto API said
+ */
+__ksym int kfx_crypto_encrypt(struct kfx_crypto_ctx *ctx, const KFX_DYNPTR *src,
+			      const KFX_DYNPTR *dst,
+			      const KFX_DYNPTR *siv__nullable);
+
+/**
+ * kfx_crypto_decrypt() - decrypt @src into @dst
+ * @ctx: the ctx
+ * @src: the ciphertext
+ * @dst: where the plaintext goes, at least as long as @src
+ * @siv__nullable: as for kfx_crypto_encrypt()
+ *
+ * Return: as kfx_crypto_encrypt().
+ */
+__ksym int kfx_crypto_decrypt(struct kfx_crypto_ctx *ctx, const KFX_DYNPTR *src,
+			      const KFX_DYNPTR *dst,
+			      const KFX_DYNPTR *siv__nullable);
+
+/**
+ * kfx_crypto_encrypt_noiv() - kfx_crypto_encrypt() with no IV or state
+ * @ctx: a ctx whose IV plus state size is 0 (ecb)
+ * @src: the plaintext
+ * @dst: where the ciphertext goes
+ *
+ * The same source works on every kernel, 6.1 included, whose verifier
+ * cannot take a NULL siv, without a 0-sized dynptr.
+ *
+ * Return: as kfx_crypto_encrypt() with a NULL siv.
+ */
+__ksym int kfx_crypto_encrypt_noiv(struct kfx_crypto_ctx *ctx,
+				   const KFX_DYNPTR *src,
+				   const KFX_DYNPTR *dst);
+
+/**
+ * kfx_crypto_decrypt_noiv() - kfx_crypto_decrypt() with no IV or state
+ * @ctx: a ctx whose IV plus state size is 0 (ecb)
+ * @src: the ciphertext
+ * @dst: where the plaintext goes
+ *
+ * Return: as kfx_crypto_decrypt() with a NULL siv.
+ */
+__ksym int kfx_crypto_decrypt_noiv(struct kfx_crypto_ctx *ctx,
+				   const KFX_DYNPTR *src,
+				   const KFX_DYNPTR *dst);
 
 #endif /* KFX_DECLARE_KFUNCS */
 

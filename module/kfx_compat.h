@@ -57,4 +57,25 @@
 #define KFX_HAVE_SCHED_ACT_HOOK 1
 #endif
 
+/*
+ * The type a kfunc declares for a dynptr argument: struct bpf_dynptr from
+ * 6.11, struct bpf_dynptr_kern before (the verifier recognises only its own
+ * kernel's).  Either way the memory is a struct bpf_dynptr_kern.
+ */
+#ifdef KFX_HAVE_DYNPTR_KFUNC_ARG
+#define KFX_DYNPTR struct bpf_dynptr
+#else
+#define KFX_DYNPTR struct bpf_dynptr_kern
+#endif
+
+/*
+ * KF_RCU (6.2) lets a kfunc take a pointer loaded from a map under RCU.
+ * 6.1 has no such trust level: there flags 0 accept the map's pointer,
+ * which kfx frees only after an RCU grace period, so it stays valid for
+ * the program's run.
+ */
+#ifndef KF_RCU
+#define KF_RCU 0
+#endif
+
 #endif /* _KFX_COMPAT_H */

@@ -15,47 +15,39 @@
 
 #include "kfx_compat.h"
 #include "../bpf/kfx.h"
+#include "kfx_crypto.h"
 
-BTF_KFUNCS_START(kfx_common_kfunc_ids)
-/* core: kfx_core.c */
-BTF_ID_FLAGS(func, kfx_version)
-/* strings, unbounded: kfx_string.c */
-BTF_ID_FLAGS(func, kfx_strcmp)
-BTF_ID_FLAGS(func, kfx_strcasecmp)
-BTF_ID_FLAGS(func, kfx_strncasecmp)
-BTF_ID_FLAGS(func, kfx_strchr)
-BTF_ID_FLAGS(func, kfx_strnchr)
-BTF_ID_FLAGS(func, kfx_strchrnul)
-BTF_ID_FLAGS(func, kfx_strrchr)
-BTF_ID_FLAGS(func, kfx_strlen)
-BTF_ID_FLAGS(func, kfx_strnlen)
-BTF_ID_FLAGS(func, kfx_strspn)
-BTF_ID_FLAGS(func, kfx_strcspn)
-BTF_ID_FLAGS(func, kfx_strstr)
-BTF_ID_FLAGS(func, kfx_strcasestr)
-BTF_ID_FLAGS(func, kfx_strnstr)
-BTF_ID_FLAGS(func, kfx_strncasestr)
-/* strings, bounded: kfx_string_buf.c */
-BTF_ID_FLAGS(func, kfx_strcmp_buf)
-BTF_ID_FLAGS(func, kfx_strcasecmp_buf)
-BTF_ID_FLAGS(func, kfx_strncasecmp_buf)
-BTF_ID_FLAGS(func, kfx_strchr_buf)
-BTF_ID_FLAGS(func, kfx_strnchr_buf)
-BTF_ID_FLAGS(func, kfx_strchrnul_buf)
-BTF_ID_FLAGS(func, kfx_strrchr_buf)
-BTF_ID_FLAGS(func, kfx_strlen_buf)
-BTF_ID_FLAGS(func, kfx_strnlen_buf)
-BTF_ID_FLAGS(func, kfx_strspn_buf)
-BTF_ID_FLAGS(func, kfx_strcspn_buf)
-BTF_ID_FLAGS(func, kfx_strstr_buf)
-BTF_ID_FLAGS(func, kfx_strcasestr_buf)
-BTF_ID_FLAGS(func, kfx_strnstr_buf)
-BTF_ID_FLAGS(func, kfx_strncasestr_buf)
-BTF_KFUNCS_END(kfx_common_kfunc_ids)
+BTF_KFUNCS_START(kfx_tracing_kfunc_ids)
+#include "kfx_kfuncs_common.h"
+BTF_KFUNCS_END(kfx_tracing_kfunc_ids)
 
-static const struct btf_kfunc_id_set kfx_common_kfunc_set = {
+/* SYSCALL programs create ctxs (sleepable) and put them in maps. */
+BTF_KFUNCS_START(kfx_syscall_kfunc_ids)
+#include "kfx_kfuncs_common.h"
+#include "kfx_kfuncs_crypto.h"
+BTF_ID_FLAGS(func, kfx_crypto_ctx_create,
+	     KF_ACQUIRE | KF_RET_NULL | KF_SLEEPABLE)
+BTF_KFUNCS_END(kfx_syscall_kfunc_ids)
+
+/* Packet programs (SCHED_CLS, XDP, SCHED_ACT) encrypt and decrypt. */
+BTF_KFUNCS_START(kfx_net_kfunc_ids)
+#include "kfx_kfuncs_common.h"
+#include "kfx_kfuncs_crypto.h"
+BTF_KFUNCS_END(kfx_net_kfunc_ids)
+
+static const struct btf_kfunc_id_set kfx_tracing_kfunc_set = {
 	.owner = THIS_MODULE,
-	.set = &kfx_common_kfunc_ids,
+	.set = &kfx_tracing_kfunc_ids,
+};
+
+static const struct btf_kfunc_id_set kfx_syscall_kfunc_set = {
+	.owner = THIS_MODULE,
+	.set = &kfx_syscall_kfunc_ids,
+};
+
+static const struct btf_kfunc_id_set kfx_net_kfunc_set = {
+	.owner = THIS_MODULE,
+	.set = &kfx_net_kfunc_ids,
 };
 
 /*
@@ -79,12 +71,12 @@ struct kfx_hook {
 };
 
 static const struct kfx_hook kfx_hooks[] = {
-	{ BPF_PROG_TYPE_SYSCALL, &kfx_common_kfunc_set },
-	{ BPF_PROG_TYPE_SCHED_CLS, &kfx_common_kfunc_set },
-	{ BPF_PROG_TYPE_XDP, &kfx_common_kfunc_set },
-	{ BPF_PROG_TYPE_TRACING, &kfx_common_kfunc_set },
+	{ BPF_PROG_TYPE_SYSCALL, &kfx_syscall_kfunc_set },
+	{ BPF_PROG_TYPE_SCHED_CLS, &kfx_net_kfunc_set },
+	{ BPF_PROG_TYPE_XDP, &kfx_net_kfunc_set },
+	{ BPF_PROG_TYPE_TRACING, &kfx_tracing_kfunc_set },
 #ifdef KFX_HAVE_SCHED_ACT_HOOK
-	{ BPF_PROG_TYPE_SCHED_ACT, &kfx_common_kfunc_set },
+	{ BPF_PROG_TYPE_SCHED_ACT, &kfx_net_kfunc_set },
 #endif
 };
 
@@ -151,11 +143,15 @@ static int __init kfx_init(void)
 			return err;
 		}
 	}
-	return 0;
+	err = kfx_crypto_register_dtor();
+	if (err)
+		pr_err("registering the crypto ctx destructor failed: %d\n", err);
+	return err;
 }
 
 static void __exit kfx_exit(void)
 {
+	kfx_crypto_exit();
 }
 
 module_init(kfx_init);

@@ -135,109 +135,137 @@ static inline int kfx_check(const char *p, unsigned long end)
  */
 #define KFX_HEAD	2
 
+/* 0x80 in each byte of @w that is NUL, or @c's byte (@rep) when @find_c. */
+static __always_inline unsigned long kfx_hits(unsigned long w, bool find_c,
+					      unsigned long rep)
+{
+	return kfx_zero_bytes(w) | (find_c ? kfx_zero_bytes(w ^ rep) : 0);
+}
+
 /*
  * First byte within [0, @lim) of string @s that is NUL, or @c as well when
- * @find_c.  Return its index, @lim if none, or -EFAULT.
+ * @find_c.  Return its index, and in *@is_c whether it was @c, or @lim if
+ * none, or -EFAULT.  A hit past @lim in the last word is no hit: the index
+ * is capped at @lim rather than the word masked.
  */
-static inline long kfx_scan(const char *s, unsigned long end, long lim,
-			    bool find_c, char c)
+static __always_inline long kfx_scan_words(const char *s, long lim,
+					   bool find_c, char c, bool *is_c)
 {
 	unsigned long rep = KFX_ONES * (unsigned char)c;
 	unsigned long addr, w, m;
-	long pos, i;
+	long pos, i, r;
 	char b;
 
-	/*
-	 * A bounded buffer shorter than @lim ends in a virtual NUL: scan the
-	 * buffer alone, with no per-word check of its end.
-	 */
-	if (end) {
-		long blen = end - (unsigned long)s;
-
-		if (blen < lim) {
-			if (blen <= 0)
-				return 0;
-			return kfx_scan(s, 0, blen, find_c, c);
-		}
-	}
-	for (i = 0; i < KFX_HEAD && i < lim; i++) {
+	*is_c = false;
+	/* Limits within the head cost no check a byte beyond this one. */
+	for (i = 0; i < KFX_HEAD; i++) {
+		if (i == lim)
+			return lim;
 		if (kfx_str_byte(s + i, &b))
 			return -EFAULT;
-		if (!b || (find_c && b == c))
+		if (find_c && b == c) {
+			*is_c = true;
+			return i;
+		}
+		if (!b)
 			return i;
 	}
+	if (lim == KFX_HEAD)
+		return lim;
 	addr = (unsigned long)(s + KFX_HEAD) & ~(KFX_WORD - 1);
 	pos = addr - (unsigned long)s;
-	for (; pos < lim; pos += KFX_WORD, addr += KFX_WORD) {
+	/* The first word may hold bytes before KFX_HEAD: skip them. */
+	if (kfx_str_word(addr, &w))
+		return -EFAULT;
+	m = kfx_hits(w, find_c, rep) & (~0UL << (8 * (KFX_HEAD - pos)));
+	while (!m) {
+		pos += KFX_WORD;
+		addr += KFX_WORD;
+		if (pos >= lim)
+			return lim;
 		if (kfx_str_word(addr, &w))
 			return -EFAULT;
-		m = kfx_zero_bytes(w);
-		if (find_c)
-			m |= kfx_zero_bytes(w ^ rep);
-		/* Only the first and last words hold bytes to ignore. */
-		if (m)
-			m &= kfx_valid_bytes(pos, KFX_HEAD, lim);
-		if (m)
-			return pos + kfx_first_byte(m);
+		m = kfx_hits(w, find_c, rep);
 	}
-	return lim;
+	r = pos + kfx_first_byte(m);
+	if (r >= lim)
+		return lim;
+	*is_c = find_c && (kfx_zero_bytes(w ^ rep) >> (8 * (r - pos)) & 0x80);
+	return r;
 }
 
-static inline int kfx_str_strnlen(const char *s, unsigned long end,
-				  size_t count)
+/* kfx_scan_words() on a string whose bounded buffer ends in a virtual NUL. */
+static __always_inline long kfx_scan(const char *s, unsigned long end,
+				     long lim, bool find_c, char c, bool *is_c)
+{
+	bool short_buf = end && (long)(end - (unsigned long)s) < lim;
+	long n;
+
+	/* One copy of the scan, for code size: the bounded twins pay a cmov. */
+	if (short_buf)
+		lim = end - (unsigned long)s;
+	n = kfx_scan_words(s, lim, find_c, c, is_c);
+	if (short_buf && n == lim)	/* the buffer's virtual NUL */
+		*is_c = find_c && !c;
+	return n;
+}
+
+static __always_inline int kfx_str_strnlen(const char *s, unsigned long end,
+					   size_t count)
 {
 	long lim = count < KFX_STR_MAX ? count : KFX_STR_MAX;
+	bool is_c;
 	long n;
 
 	if (kfx_check(s, end))
 		return -ERANGE;
 	if (!lim)
 		return 0;
-	n = kfx_scan(s, end, lim, false, 0);
+	n = kfx_scan(s, end, lim, false, 0, &is_c);
 	if (n < 0)
 		return n;
 	return n == KFX_STR_MAX ? -E2BIG : n;
 }
 
-static inline int kfx_str_strlen(const char *s, unsigned long end)
+static __always_inline int kfx_str_strlen(const char *s, unsigned long end)
 {
 	return kfx_str_strnlen(s, end, KFX_STR_MAX);
 }
 
-static inline int kfx_str_strnchr(const char *s, unsigned long end,
-				  size_t count, char c)
+static __always_inline int kfx_str_strnchr(const char *s, unsigned long end,
+					   size_t count, char c)
 {
 	long lim = count < KFX_STR_MAX ? count : KFX_STR_MAX;
+	bool is_c;
 	long n;
-	char sc;
 
 	if (kfx_check(s, end))
 		return -ERANGE;
 	if (!lim)
 		return -ENOENT;
-	n = kfx_scan(s, end, lim, true, c);
+	n = kfx_scan(s, end, lim, true, c, &is_c);
 	if (n < 0)
 		return n;
 	if (n == lim)
 		return lim == KFX_STR_MAX ? -E2BIG : -ENOENT;
-	/* The scan stopped on c or on NUL; the byte says which. */
-	if (kfx_byte(s + n, end, &sc))
-		return -EFAULT;
-	return sc == c ? n : -ENOENT;
+	return is_c ? n : -ENOENT;
 }
 
-static inline int kfx_str_strchr(const char *s, unsigned long end, char c)
+static __always_inline int kfx_str_strchr(const char *s, unsigned long end,
+					  char c)
 {
 	return kfx_str_strnchr(s, end, KFX_STR_MAX, c);
 }
 
-static inline int kfx_str_strchrnul(const char *s, unsigned long end, char c)
+static __always_inline int kfx_str_strchrnul(const char *s, unsigned long end,
+					     char c)
 {
+	bool is_c;
 	long n;
 
 	if (kfx_check(s, end))
 		return -ERANGE;
-	n = kfx_scan(s, end, KFX_STR_MAX, true, c);
+	n = kfx_scan(s, end, KFX_STR_MAX, true, c, &is_c);
 	if (n < 0)
 		return n;
 	return n == KFX_STR_MAX ? -E2BIG : n;
@@ -247,7 +275,7 @@ static inline int kfx_str_strchrnul(const char *s, unsigned long end, char c)
  * @c is an int compared with each (unsigned) char, as upstream: a value
  * outside [0, 255] matches nothing, 0 matches the terminating NUL.
  */
-static inline int kfx_str_strrchr(const char *s, unsigned long end, int c)
+static __always_inline int kfx_str_strrchr(const char *s, unsigned long end, int c)
 {
 	unsigned long rep = KFX_ONES * (unsigned char)c;
 	bool can_match = (unsigned char)c == c;
@@ -328,9 +356,9 @@ static inline long kfx_room(const char *s, unsigned long end, long lim)
 	return lim;
 }
 
-static inline int kfx_str_strncasecmp(const char *s1, unsigned long end1,
-				      const char *s2, unsigned long end2,
-				      bool ignore_case, size_t len)
+static __always_inline int kfx_str_strncasecmp(const char *s1, unsigned long end1,
+					       const char *s2, unsigned long end2,
+					       bool ignore_case, size_t len)
 {
 	long lim = len < KFX_STR_MAX ? len : KFX_STR_MAX;
 	long i = 0, m;
@@ -420,14 +448,64 @@ static __always_inline int kfx_str_span(const char *s, unsigned long end,
 	return slim < KFX_STR_MAX ? i : -E2BIG;
 }
 
+static inline char kfx_fold(char c, bool ignore_case)
+{
+	return ignore_case ? kfx_tolower(c) : c;
+}
+
+/*
+ * strnstr when both strings are in buffers shorter than 65536 bytes (the
+ * bounded twins' usual case): no limit can be reached and nothing faults,
+ * so the first match, or -ENOENT, is the result whatever the order of
+ * reads.  The needle is measured once; the haystack's first @lim chars
+ * are searched for its first char, and only there compared further.
+ */
+static __always_inline int kfx_strnstr_short(const char *s1, long lim, const char *s2,
+					     unsigned long end2, bool ignore_case)
+{
+	long room = end2 - (unsigned long)s2, n;
+	char first, c, c2;
+	long i, j;
+
+	for (n = 0; n < room; n++) {	/* needles are short: bytes */
+		if (kfx_str_byte(s2 + n, &c2))
+			return -EFAULT;
+		if (!c2)
+			break;
+	}
+	if (!n)
+		return 0;	/* an empty needle is found at 0 */
+	if (kfx_str_byte(s2, &first))
+		return -EFAULT;
+	first = kfx_fold(first, ignore_case);
+	for (i = 0; i + n <= lim; i++) {
+		if (kfx_str_byte(s1 + i, &c))
+			return -EFAULT;
+		if (!c)
+			break;
+		if (kfx_fold(c, ignore_case) != first)
+			continue;
+		for (j = 1; j < n; j++) {
+			if (kfx_str_byte(s1 + i + j, &c) ||
+			    kfx_str_byte(s2 + j, &c2))
+				return -EFAULT;
+			if (kfx_fold(c, ignore_case) != kfx_fold(c2, ignore_case))
+				break;
+		}
+		if (j == n)
+			return i;
+	}
+	return -ENOENT;
+}
+
 /*
  * Index of the first occurrence of @s2 lying entirely within the first
  * @len chars of @s1, by upstream's own search order (it decides which
  * bytes are read, hence where a fault or -E2BIG shows).
  */
-static inline int kfx_str_strnstr(const char *s1, unsigned long end1,
-				  const char *s2, unsigned long end2,
-				  size_t len, bool ignore_case)
+static __always_inline int kfx_str_strnstr(const char *s1, unsigned long end1,
+					   const char *s2, unsigned long end2,
+					   size_t len, bool ignore_case)
 {
 	/*
 	 * A bounded haystack ending before @len acts as @len (reaching
@@ -442,6 +520,9 @@ static inline int kfx_str_strnstr(const char *s1, unsigned long end1,
 		return -ERANGE;
 	if (end1 && end1 - (unsigned long)s1 < len)
 		len = end1 - (unsigned long)s1;
+	if (end1 && end2 && end1 - (unsigned long)s1 < KFX_STR_MAX &&
+	    end2 - (unsigned long)s2 < KFX_STR_MAX)
+		return kfx_strnstr_short(s1, len, s2, end2, ignore_case);
 	for (i = 0; i < KFX_STR_MAX; i++, s1++) {
 		for (j = 0; (size_t)(i + j) <= len && j < jlim; j++) {
 			if (kfx_byte(s2 + j, 0, &c2))

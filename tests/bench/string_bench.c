@@ -3,12 +3,15 @@
  * string_bench: time bpf_X, kfx_X and kfx_X_buf side by side in one boot.
  * For each op and string length, each implementation runs REPEAT calls per
  * BPF_PROG_TEST_RUN, ROUNDS rounds with the implementations taking turns;
- * the table shows the median ns per call (program overhead included, the
- * same for all three) and the min-max spread.  Under TCG only the ratios mean
- * anything.  Usage: string_bench [kfx.ko]  (loads the module if given)
+ * the table shows the median ns per call, net of the same program without
+ * the call (also timed, column "nocall"), with the min-max spread, then one
+ * line per speed target of the string issue.  Under TCG only the ratios
+ * mean anything.  Usage: string_bench [kfx.ko [op,op...]]  (loads the module if
+ * given; times the listed ops only if given)
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,11 +26,39 @@
 #define ROUNDS	7
 
 static const char *const ops[B_COUNT] = {
-	"strlen", "strnlen", "strchr", "strrchr", "strcmp", "strcasecmp",
-	"strspn", "strstr",
+	"strlen", "strnlen", "strchr", "strnchr", "strchrnul", "strrchr",
+	"strcmp", "strcasecmp", "strncasecmp", "strspn", "strcspn",
+	"strstr", "strcasestr", "strnstr", "strncasestr",
 };
-static const char *const impls[IMPL_COUNT] = { "bpf_", "kfx_", "kfx_*_buf" };
-static const int lens[] = { 1, 8, 64, 512, 4095 };
+static const char *const impls[IMPL_COUNT] = {
+	"bpf_", "kfx_", "kfx_*_buf", "no call"
+};
+static const int lens[] = { 1, 8, 64, 512, 2048, 4095 };
+
+/*
+ * a: @len 'a's.  b: the other operand, chosen so that the whole of a is
+ * read: a's copy differing in its last byte (compare), the set "a" (strspn)
+ * or "b" (strcspn), the near miss "ab" (substring search).
+ */
+static void fill(struct string_bench *k, int op, int len)
+{
+	memset(k->bss->a, 'a', len);
+	k->bss->a[len] = '\0';
+	memcpy(k->bss->b, k->bss->a, len + 1);
+	switch (op) {
+	case B_STRSTR: case B_STRCASESTR: case B_STRNSTR: case B_STRNCASESTR:
+		strcpy(k->bss->b, "ab");
+		break;
+	case B_STRSPN:
+		strcpy(k->bss->b, "a");
+		break;
+	case B_STRCSPN:
+		strcpy(k->bss->b, "b");
+		break;
+	default:
+		k->bss->b[len - 1] = 'b';
+	}
+}
 
 static int cmp_u32(const void *x, const void *y)
 {
@@ -38,7 +69,8 @@ static int cmp_u32(const void *x, const void *y)
  * Median, min and max ns per call of each implementation for one op and
  * length; the implementations take turns round by round.
  */
-static int measure(int op, int len, unsigned int out[IMPL_COUNT][3])
+static int measure(int op, int len, unsigned int out[IMPL_COUNT][3],
+		   bool upstream)
 {
 	static char pkt[64];
 	LIBBPF_OPTS(bpf_test_run_opts, run, .repeat = REPEAT, .data_in = pkt,
@@ -48,7 +80,11 @@ static int measure(int op, int len, unsigned int out[IMPL_COUNT][3])
 	int impl, r, err = 0;
 
 	for (impl = 0; impl < IMPL_COUNT && !err; impl++) {
-		struct string_bench *k = string_bench__open();
+		struct string_bench *k;
+
+		if (impl == IMPL_BPF && !upstream)
+			continue;
+		k = string_bench__open();
 
 		s[impl] = k;
 		if (!k) {
@@ -61,20 +97,12 @@ static int measure(int op, int len, unsigned int out[IMPL_COUNT][3])
 			err = -1;
 			break;
 		}
-		/* a: len 'a'; b: the same with the last one different. */
-		memset(k->bss->a, 'a', len);
-		k->bss->a[len] = '\0';
-		memset(k->bss->b, 'a', len);
-		k->bss->b[len] = '\0';
-		if (op == B_STRSTR)
-			memcpy(k->bss->b, "ab", 3);	/* a near miss everywhere */
-		else if (op == B_STRSPN)
-			memcpy(k->bss->b, "a", 2);
-		else
-			k->bss->b[len - 1] = 'b';
+		fill(k, op, len);
 	}
 	for (r = 0; r < ROUNDS && !err; r++) {
 		for (impl = 0; impl < IMPL_COUNT && !err; impl++) {
+			if (!s[impl])
+				continue;
 			err = bpf_prog_test_run_opts(bpf_program__fd(s[impl]->progs.bench),
 						     &run);
 			t[impl][r] = run.duration;
@@ -82,7 +110,7 @@ static int measure(int op, int len, unsigned int out[IMPL_COUNT][3])
 	}
 	for (impl = 0; impl < IMPL_COUNT; impl++) {
 		string_bench__destroy(s[impl]);
-		if (err)
+		if (err || !s[impl])
 			continue;
 		qsort(t[impl], ROUNDS, sizeof(t[impl][0]), cmp_u32);
 		out[impl][0] = t[impl][ROUNDS / 2];
@@ -92,10 +120,83 @@ static int measure(int op, int len, unsigned int out[IMPL_COUNT][3])
 	return err;
 }
 
+/* Whether this kernel has upstream's string kfuncs (6.17+, all of them 7.0+). */
+static bool have_upstream(void)
+{
+	libbpf_print_fn_t old = libbpf_set_print(NULL);	/* a quiet probe */
+	struct string_bench *k = string_bench__open();
+	bool ok = false;
+
+	if (k) {
+		k->rodata->op = B_STRNCASECMP;	/* the newest of them */
+		k->rodata->impl = IMPL_BPF;
+		ok = !string_bench__load(k);
+		string_bench__destroy(k);
+	}
+	libbpf_set_print(old);
+	return ok;
+}
+
+/* Whether @op is in the comma-separated @list (NULL: every op). */
+static bool wanted(const char *list, const char *op)
+{
+	size_t n = strlen(op);
+	const char *p;
+
+	for (p = list; p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
+		if (!strncmp(p, op, n) && (p[n] == ',' || !p[n]))
+			return true;
+	return !list;
+}
+
+/* ns of the call alone: the median minus the no-call program's median. */
+static double net(unsigned int m[IMPL_COUNT][3], int impl, int which)
+{
+	return (double)m[impl][which] - m[IMPL_NONE][0];
+}
+
+static int targets_missed;
+
+/* One line per target the string issue states, and whether it holds. */
+static void check(const char *what, int op, int len, double ratio,
+		  double want)
+{
+	bool ok = ratio >= want;
+
+	printf("target %-30s %-11s %5d  %6.2fx  (>= %.2fx) %s\n", what,
+	       ops[op], len, ratio, want, ok ? "holds" : "MISSED");
+	targets_missed += !ok;
+}
+
+static void report(int op, int len, unsigned int m[IMPL_COUNT][3],
+		   bool upstream)
+{
+	double bpf = net(m, IMPL_BPF, 0), kfx = net(m, IMPL_KFX, 0);
+	double buf = net(m, IMPL_BUF, 0);
+	char cell[IMPL_COUNT][40];
+	int impl;
+
+	for (impl = 0; impl < IMPL_NONE; impl++)
+		snprintf(cell[impl], sizeof(cell[impl]), "%.0f (%.0f-%.0f)",
+			 net(m, impl, 0), net(m, impl, 1), net(m, impl, 2));
+	if (!upstream)
+		snprintf(cell[IMPL_BPF], sizeof(cell[0]), "-");
+	printf("%-11s %5d  %-20s %-20s %-20s %6u  ", ops[op], len, cell[0],
+	       cell[1], cell[2], m[IMPL_NONE][0]);
+	if (upstream)
+		printf("%6.2fx ", bpf / kfx);
+	else
+		printf("%7s ", "-");
+	printf("%6.2fx\n", kfx / buf);
+}
+
 int main(int argc, char **argv)
 {
-	unsigned int m[IMPL_COUNT][3];
-	int op, impl, l;
+	static unsigned int m[B_COUNT][sizeof(lens) / sizeof(lens[0])][IMPL_COUNT][3];
+	static bool ok[B_COUNT][sizeof(lens) / sizeof(lens[0])];
+	int nlens = sizeof(lens) / sizeof(lens[0]);
+	bool upstream;
+	int op, l;
 
 	if (argc > 1) {
 		int fd = open(argv[1], O_RDONLY);
@@ -106,26 +207,46 @@ int main(int argc, char **argv)
 		}
 		close(fd);
 	}
-	printf("string_bench: ns per call, median of %d runs x %d calls (min-max)\n",
+	upstream = have_upstream();
+	printf("string_bench: upstream's bpf_str*() kfuncs %s\n",
+	       upstream ? "present: timed side by side" : "absent: kfx only");
+	printf("string_bench: ns per call net of the no-call program, median of %d runs x %d calls (min-max)\n",
 	       ROUNDS, REPEAT);
-	printf("%-10s %5s  %-22s %-22s %-22s %s\n", "op", "len", impls[0], impls[1],
-	       impls[2], "bpf/kfx bpf/buf");
+	printf("%-11s %5s  %-20s %-20s %-20s %6s  %7s %7s\n", "op", "len",
+	       impls[0], impls[1], impls[2], "nocall", "bpf/kfx", "kfx/buf");
 	for (op = 0; op < B_COUNT; op++) {
-		for (l = 0; l < (int)(sizeof(lens) / sizeof(lens[0])); l++) {
-			char cell[IMPL_COUNT][32];
-
-			if (measure(op, lens[l], m)) {
-				printf("%-10s %5d  measurement failed\n", ops[op], lens[l]);
+		if (!wanted(argc > 2 ? argv[2] : NULL, ops[op]))
+			continue;
+		for (l = 0; l < nlens; l++) {
+			if (measure(op, lens[l], m[op][l], upstream)) {
+				printf("%-11s %5d  measurement failed\n",
+				       ops[op], lens[l]);
 				continue;
 			}
-			for (impl = 0; impl < IMPL_COUNT; impl++)
-				snprintf(cell[impl], sizeof(cell[impl]), "%u (%u-%u)",
-					 m[impl][0], m[impl][1], m[impl][2]);
-			printf("%-10s %5d  %-22s %-22s %-22s %5.2fx %5.2fx\n", ops[op],
-			       lens[l], cell[0], cell[1], cell[2],
-			       m[1][0] ? (double)m[0][0] / m[1][0] : 0,
-			       m[2][0] ? (double)m[0][0] / m[2][0] : 0);
+			ok[op][l] = true;
+			report(op, lens[l], m[op][l], upstream);
 		}
 	}
+	for (op = 0; op < B_COUNT; op++) {
+		for (l = 0; l < nlens; l++) {
+			unsigned int (*x)[3] = m[op][l];
+
+			if (!ok[op][l])
+				continue;
+			check("bounded >= unbounded", op, lens[l],
+			      net(x, IMPL_KFX, 0) / net(x, IMPL_BUF, 0), 1.0);
+			if (!upstream)
+				continue;
+			check("kfx >= 0.95 x upstream", op, lens[l],
+			      net(x, IMPL_BPF, 0) / net(x, IMPL_KFX, 0), 0.95);
+			if ((op == B_STRLEN || op == B_STRNLEN ||
+			     op == B_STRCHR) && lens[l] >= 512)
+				check("kfx >= 3 x upstream", op, lens[l],
+				      net(x, IMPL_BPF, 0) /
+				      net(x, IMPL_KFX, 0), 3.0);
+		}
+	}
+	printf("string_bench: %d target%s missed\n", targets_missed,
+	       targets_missed == 1 ? "" : "s");
 	return 0;
 }

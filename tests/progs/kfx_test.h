@@ -15,6 +15,9 @@
  *   __driver("name")       after loading, hand the program to the runner's
  *                          driver "name" (tests/runner/<name>.c), which
  *                          feeds it cases and judges the results
+ *   __setup("prog")        load SYSCALL program prog of the same object too
+ *                          and run it first; it must return 0 (e.g. it
+ *                          creates a crypto ctx and stores it in a map)
  */
 #ifndef _KFX_TEST_H
 #define _KFX_TEST_H
@@ -30,5 +33,6 @@
 #define __needs_ksym(f)		__kfx_tag("needs_ksym=" f)
 #define __without_ksym(f)	__kfx_tag("without_ksym=" f)
 #define __driver(d)		__kfx_tag("driver=" d)
+#define __setup(p)		__kfx_tag("setup=" p)
 
 #endif /* _KFX_TEST_H */

@@ -289,6 +289,7 @@ struct expect {
 	int nr_msgs;
 	const char *needs_ksym, *without_ksym;
 	const char *driver;
+	const char *setup;
 };
 
 static const struct {
@@ -347,6 +348,8 @@ static int read_expect(const struct btf *btf, const char *func, struct expect *e
 			e->without_ksym = s + 13;
 		else if (!strncmp(s, "driver=", 7))
 			e->driver = s + 7;
+		else if (!strncmp(s, "setup=", 6))
+			e->setup = s + 6;
 		else
 			return -EINVAL;
 	}
@@ -376,11 +379,11 @@ static void test_one_prog(const char *objname, const void *elf, size_t sz,
 			  const char *progname)
 {
 	LIBBPF_OPTS(bpf_object_open_opts, oo, .object_name = objname);
+	struct bpf_program *prog, *p, *setup = NULL;
 	struct bpf_object *obj;
-	struct bpf_program *prog, *p;
 	struct expect e;
 	char name[256];
-	long long rv;
+	long long rv = 0;
 	int err, i;
 
 	snprintf(name, sizeof(name), "%s/%s", objname, progname);
@@ -402,8 +405,15 @@ static void test_one_prog(const char *objname, const void *elf, size_t sz,
 		SKIP(name, "kernel has %s", e.without_ksym);
 		goto out;
 	}
+	if (e.setup) {
+		setup = bpf_object__find_program_by_name(obj, e.setup);
+		if (!setup) {
+			FAIL(name, "no setup program %s", e.setup);
+			goto out;
+		}
+	}
 	bpf_object__for_each_program(p, obj)
-		bpf_program__set_autoload(p, p == prog);
+		bpf_program__set_autoload(p, p == prog || p == setup);
 	/*
 	 * Rejections are judged on the verifier log; for programs that must
 	 * load, libbpf itself prints the log if they do not.
@@ -429,6 +439,14 @@ static void test_one_prog(const char *objname, const void *elf, size_t sz,
 		if (!strstr(vlog, e.msgs[i])) {
 			FAIL(name, "verifier log lacks \"%s\"", e.msgs[i]);
 			printf("# verifier log:\n%s\n", vlog);
+			goto out;
+		}
+	}
+	if (e.success && setup) {
+		err = run_prog(setup, &rv);
+		if (err || rv) {
+			FAIL(name, "setup %s: %s, returned %lld", e.setup,
+			     strerror(-err), rv);
 			goto out;
 		}
 	}
@@ -459,6 +477,108 @@ static void test_one_prog(const char *objname, const void *elf, size_t sz,
 	}
 	PASS(name);
 out:
+	bpf_object__close(obj);
+}
+
+/* ---------- crypto ctx lifetime ---------- */
+
+/* The module's count of live ctxs (a read-only parameter), or -errno. */
+static int crypto_live(void)
+{
+	FILE *f = fopen("/sys/module/kfx/parameters/crypto_live", "r");
+	int live;
+
+	if (!f)
+		return -errno;
+	if (fscanf(f, "%d", &live) != 1)
+		live = -EINVAL;
+	fclose(f);
+	return live;
+}
+
+/* Wait up to 5 s for the RCU-deferred frees; the last count read. */
+static int crypto_live_settles(void)
+{
+	int live = crypto_live(), i;
+
+	for (i = 0; i < 50 && live > 0; i++) {
+		usleep(100 * 1000);
+		live = crypto_live();
+	}
+	return live;
+}
+
+/* Every test released its ctxs: the count drops to 0. */
+static void test_crypto_live_zero(void)
+{
+	const char *name = "crypto/live-contexts-back-to-zero";
+	int live = crypto_live_settles();
+
+	if (live)
+		FAIL(name, "crypto_live is %d 5 s after the last test", live);
+	else
+		PASS(name);
+}
+
+/*
+ * A ctx left in a map outlives the programs, keeps kfx from unloading, and
+ * is freed with the map (through the destructor kfx registered).
+ */
+static void test_crypto_map_frees_ctx(void)
+{
+	const char *name = "crypto/ctx-in-map-pins-kfx-and-goes-with-the-map";
+	const char *objname = vmlinux_has_func("bpf_rcu_read_lock") ?
+			      "crypto_map" : "crypto_map_6_1";
+	LIBBPF_OPTS(bpf_object_open_opts, oo, .object_name = objname);
+	struct bpf_program *setup = NULL, *p;
+	struct bpf_object *obj = NULL;
+	const void *elf = NULL;
+	int map_fd = -1, live, err;
+	long long rv = -1;
+	size_t i, sz;
+
+	for (i = 0; i < sizeof(kfx_test_objs) / sizeof(kfx_test_objs[0]); i++)
+		if (!strcmp(kfx_test_objs[i].name, objname))
+			elf = kfx_test_objs[i].elf_bytes(&sz);
+	if (elf)
+		obj = bpf_object__open_mem(elf, sz, &oo);
+	if (obj)
+		setup = bpf_object__find_program_by_name(obj, "setup_ecb128");
+	if (!setup) {
+		FAIL(name, "no %s/setup_ecb128", objname);
+		goto out;
+	}
+	bpf_object__for_each_program(p, obj)
+		bpf_program__set_autoload(p, p == setup);
+	err = bpf_object__load(obj);
+	if (!err)
+		err = run_prog(setup, &rv);
+	if (err || rv) {
+		FAIL(name, "setup: %s, returned %lld", strerror(-err), rv);
+		goto out;
+	}
+	map_fd = dup(bpf_map__fd(bpf_object__find_map_by_name(obj, "ctxs")));
+	bpf_object__close(obj);
+	obj = NULL;
+	live = crypto_live();
+	if (live != 1) {
+		FAIL(name, "crypto_live is %d with one ctx in a map", live);
+		goto out;
+	}
+	if (!mod_unload()) {
+		FAIL(name, "rmmod kfx succeeded while a ctx lived in a map");
+		exit(1);	/* nothing further can run */
+	}
+	close(map_fd);
+	map_fd = -1;
+	live = crypto_live_settles();
+	if (live)
+		FAIL(name, "crypto_live is %d 5 s after the map was closed", live);
+	else
+		PASS(name);
+out:
+	if (map_fd >= 0)
+		close(map_fd);
 	bpf_object__close(obj);
 }
 
@@ -599,6 +719,8 @@ int main(int argc, char **argv)
 	test_btf_has_every_kfunc();
 	for (i = 0; i < sizeof(kfx_test_objs) / sizeof(kfx_test_objs[0]); i++)
 		test_object(&kfx_test_objs[i]);
+	test_crypto_live_zero();
+	test_crypto_map_frees_ctx();
 	test_prog_pins_module();
 	err = mod_unload();
 	if (err)

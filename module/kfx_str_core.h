@@ -272,15 +272,38 @@ static __always_inline int kfx_str_strchrnul(const char *s, unsigned long end,
 }
 
 /*
- * @c is an int compared with each (unsigned) char, as upstream: a value
- * outside [0, 255] matches nothing, 0 matches the terminating NUL.
+ * One word of strrchr at string index @pos, its NULs and its matches of
+ * @rep masked by @zvalid and @mvalid: move *@last to its last match up to
+ * the first NUL; true if it holds a NUL.
  */
-static __always_inline int kfx_str_strrchr(const char *s, unsigned long end, int c)
+static __always_inline bool kfx_rchr_word(unsigned long w, unsigned long rep,
+					  unsigned long zvalid,
+					  unsigned long mvalid, long pos,
+					  int *last)
+{
+	unsigned long z = kfx_zero_bytes(w) & zvalid;
+	unsigned long m = kfx_zero_bytes(w ^ rep) & mvalid;
+
+	if (z)	/* keep matches up to and including the NUL */
+		m &= (z & -z) | ((z & -z) - 1);
+	if (m)
+		*last = pos + kfx_last_byte(m);
+	return z;
+}
+
+/*
+ * @c is an int compared with each (unsigned) char, as upstream: a value
+ * outside [0, 255] matches nothing, 0 matches the terminating NUL.  Only
+ * the first word (bytes before KFX_HEAD) and a last one reaching past @lim
+ * need masks; the words between are whole.
+ */
+static __always_inline int kfx_str_strrchr(const char *s, unsigned long end,
+					   int c)
 {
 	unsigned long rep = KFX_ONES * (unsigned char)c;
-	bool can_match = (unsigned char)c == c;
-	unsigned long addr, w, z, m, valid;
+	unsigned long can_match = (unsigned char)c == c ? ~0UL : 0;
 	long lim = KFX_STR_MAX, pos, i;
+	unsigned long addr, w, valid;
 	int last = -ENOENT;
 	char b;
 
@@ -299,24 +322,28 @@ static __always_inline int kfx_str_strrchr(const char *s, unsigned long end, int
 	}
 	addr = (unsigned long)(s + KFX_HEAD) & ~(KFX_WORD - 1);
 	pos = addr - (unsigned long)s;
-	for (; pos < lim; pos += KFX_WORD, addr += KFX_WORD) {
+	if (pos >= lim)
+		goto limit;
+	if (kfx_str_word(addr, &w))
+		return -EFAULT;
+	valid = kfx_valid_bytes(pos, KFX_HEAD, lim);
+	if (kfx_rchr_word(w, rep, valid, valid & can_match, pos, &last))
+		return last;
+	for (pos += KFX_WORD, addr += KFX_WORD; lim - pos >= (long)KFX_WORD;
+	     pos += KFX_WORD, addr += KFX_WORD) {
 		if (kfx_str_word(addr, &w))
 			return -EFAULT;
-		z = kfx_zero_bytes(w);
-		m = can_match ? kfx_zero_bytes(w ^ rep) : 0;
-		/* Only the first and last words hold bytes to ignore. */
-		if (z | m) {
-			valid = kfx_valid_bytes(pos, KFX_HEAD, lim);
-			z &= valid;
-			m &= valid;
-		}
-		if (z)	/* keep matches up to and including the NUL */
-			m &= (z & -z) | ((z & -z) - 1);
-		if (m)
-			last = pos + kfx_last_byte(m);
-		if (z)
+		if (kfx_rchr_word(w, rep, ~0UL, can_match, pos, &last))
 			return last;
 	}
+	if (pos < lim) {
+		if (kfx_str_word(addr, &w))
+			return -EFAULT;
+		valid = kfx_valid_bytes(pos, 0, lim);
+		if (kfx_rchr_word(w, rep, valid, valid & can_match, pos, &last))
+			return last;
+	}
+limit:
 	if (lim < KFX_STR_MAX)
 		return c ? last : lim;
 	return -E2BIG;
@@ -399,24 +426,81 @@ static __always_inline int kfx_str_strncasecmp(const char *s1, unsigned long end
 }
 
 /*
+ * Read the accept/reject set on from *@k until @cs or the set's end shows
+ * (a NUL, or a bounded buffer's end; -E2BIG after 65536 bytes), marking
+ * what it reads in @map when there is one.  Return 1 if @cs is in the set,
+ * 0 if not, or -EFAULT.
+ */
+static __always_inline int kfx_span_extend(const char *set_str, long klim,
+					   long *k, bool *set_done,
+					   unsigned char *map, char cs)
+{
+	char ca;
+
+	while (!*set_done) {
+		if (*k == klim) {
+			if (klim == KFX_STR_MAX)
+				return -E2BIG;
+			*set_done = true;	/* the buffer's end */
+			break;
+		}
+		if (kfx_byte(set_str + *k, 0, &ca))
+			return -EFAULT;
+		(*k)++;
+		*set_done = !ca;
+		if (map)
+			map[(unsigned char)ca] = 1;
+		if (ca == cs)
+			return 1;
+	}
+	return 0;
+}
+
+/*
  * strspn (@in_set true) and strcspn.  The accept/reject set is read
  * lazily, only as far as upstream's loops would read it, so that faults and
- * -E2BIG in the set come out the same.
+ * -E2BIG in the set come out the same.  From the second char on, a byte map
+ * of the set read so far costs one load a char; a one-char string does
+ * without it, as clearing it costs more than the whole upstream loop.
  */
 static __always_inline int kfx_str_span(const char *s, unsigned long end,
 					const char *set_str,
 					unsigned long set_end, bool in_set)
 {
-	unsigned char set[256] = { 0 };	/* a byte map: one load a char */
+	unsigned char set[256];
 	long slim = kfx_room(s, end, KFX_STR_MAX);
 	long klim = kfx_room(set_str, set_end, KFX_STR_MAX);
-	bool set_done = false, has;
-	long i, k = 0;
+	bool set_done = false;
+	long i, k = 0, j;
 	char cs, ca;
+	int has;
 
 	if (kfx_check(s, end) || kfx_check(set_str, set_end))
 		return -ERANGE;
-	for (i = 0; i < slim; i++) {
+	if (!slim)
+		return 0;	/* an empty bounded buffer */
+	if (kfx_byte(s, 0, &cs))
+		return -EFAULT;
+	if (!cs)
+		return 0;
+	has = kfx_span_extend(set_str, klim, &k, &set_done, NULL, cs);
+	if (has < 0)
+		return has;
+	if (has != in_set)
+		return 0;
+	if (slim == 1)
+		return 1;
+	if (kfx_byte(s + 1, 0, &cs))
+		return -EFAULT;
+	if (!cs)
+		return 1;
+	memset(set, 0, sizeof(set));
+	for (j = 0; j < k; j++) {	/* read before: no fault now */
+		if (kfx_byte(set_str + j, 0, &ca))
+			return -EFAULT;
+		set[(unsigned char)ca] = 1;
+	}
+	for (i = 1; i < slim; i++) {
 		if (kfx_byte(s + i, 0, &cs))
 			return -EFAULT;
 		if (!cs)
@@ -426,21 +510,9 @@ static __always_inline int kfx_str_span(const char *s, unsigned long end,
 				return i;
 			continue;
 		}
-		has = false;
-		while (!has && !set_done) {
-			if (k == klim) {
-				if (klim == KFX_STR_MAX)
-					return -E2BIG;
-				set_done = true;	/* the buffer's end */
-				break;
-			}
-			if (kfx_byte(set_str + k, 0, &ca))
-				return -EFAULT;
-			k++;
-			set_done = !ca;
-			set[(unsigned char)ca] = 1;
-			has = ca == cs;
-		}
+		has = kfx_span_extend(set_str, klim, &k, &set_done, set, cs);
+		if (has < 0)
+			return has;
 		if (has != in_set)
 			return i;
 	}

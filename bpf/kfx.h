@@ -51,12 +51,12 @@
 
 /**
  * struct kfx_crypto_params - what kfx_crypto_ctx_create() builds a ctx from
- * @type: "skcipher" (upstream's one type)
+ * @type: "skcipher" (upstream's one type) or "aead" (kfx only)
  * @reserved: must be zero
  * @algo: the crypto API's name of the algorithm, e.g. "cbc(aes)"
  * @key: the key, @key_len bytes of it
  * @key_len: 1 to 256
- * @authsize: 0 for a type without authentication
+ * @authsize: the tag size for "aead" (required), 0 for "skcipher"
  */
 struct kfx_crypto_params {
 	char type[14];
@@ -506,11 +506,12 @@ struct kfx_crypto_ctx;
  * Return: a referenced ctx, to be stored as a kptr or released, or NULL
  * with *@err set:
  * * %-EINVAL     - NULL @params, @params__sz not the struct's size,
- *                  non-zero @reserved, key_len 0 or over 256, or a key the
- *                  algorithm refused
- * * %-ENOENT     - @type is not "skcipher"
- * * %-EOPNOTSUPP - the kernel has no synchronous implementation of @algo,
- *                  or @authsize given to a type without authentication
+ *                  non-zero @reserved, key_len 0 or over 256, a key or an
+ *                  authsize the algorithm refused
+ * * %-ENOENT     - @type is neither "skcipher" nor "aead"
+ * * %-EOPNOTSUPP - the kernel has no synchronous implementation of @algo
+ *                  (or one whose request does not fit kfx's stack budget),
+ *                  an @authsize for "skcipher", or none for "aead"
  * * %-ENOMEM, or what the crypto API said
  */
 __ksym struct kfx_crypto_ctx *
@@ -546,11 +547,16 @@ __ksym void kfx_crypto_ctx_release(struct kfx_crypto_ctx *ctx);
  * Dynptrs of every kind the kernel has: local memory and ringbuf, and skb
  * and xdp (6.4+) as far as their linear data reaches.
  *
+ * For an "aead" ctx the siv is the IV followed by the associated data
+ * (any length, 0 included); @dst gets the ciphertext and then the tag, so
+ * it must be authsize bytes longer than @src.
+ *
  * Return: 0, or
  * * %-EINVAL - @dst is read-only, @src or @dst is empty, @src is longer
- *              than @dst, the siv length is not the ctx's, or the data
- *              cannot be reached (outside an skb's linear part, or memory
- *              spread over more than four pages of vmalloc space)
+ *              than @dst (aead: @dst has no room for the tag), the siv
+ *              length is not the ctx's (aead: shorter than its IV), or the
+ *              data cannot be reached (outside an skb's linear part, or
+ *              memory spread over more than four pages of vmalloc space)
  * * what the crypto API said
  */
 __ksym int kfx_crypto_encrypt(struct kfx_crypto_ctx *ctx, const KFX_DYNPTR *src,
@@ -564,7 +570,11 @@ __ksym int kfx_crypto_encrypt(struct kfx_crypto_ctx *ctx, const KFX_DYNPTR *src,
  * @dst: where the plaintext goes, at least as long as @src
  * @siv__nullable: as for kfx_crypto_encrypt()
  *
- * Return: as kfx_crypto_encrypt().
+ * For an "aead" ctx @src is the ciphertext and then the tag, and @dst gets
+ * the plaintext.
+ *
+ * Return: as kfx_crypto_encrypt(), and for "aead" %-EBADMSG when the
+ * message fails authentication; @dst is then zeroed.
  */
 __ksym int kfx_crypto_decrypt(struct kfx_crypto_ctx *ctx, const KFX_DYNPTR *src,
 			      const KFX_DYNPTR *dst,

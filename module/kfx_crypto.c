@@ -3,8 +3,8 @@
  * kfx crypto family: upstream's bpf_crypto_*() kfuncs (6.10, nullable siv
  * 6.11) for every kernel, with the same checks and errnos.
  *
- * A ctx holds a synchronous skcipher; every call runs it with the request
- * on the stack, so nothing allocates or sleeps after creation.  The module
+ * A ctx holds a synchronous skcipher or AEAD; every call runs it with the
+ * request on the stack, so nothing allocates or sleeps after creation.  The module
  * cannot call the kernel's dynptr accessors (not exported), so it decodes
  * struct bpf_dynptr_kern itself, and hands the data to the crypto API as a
  * scatterlist built from the virtual address: BPF stacks and ringbufs live
@@ -12,6 +12,7 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <crypto/aead.h>
 #include <crypto/skcipher.h>
 #include <linux/bpf.h>
 #include <linux/btf.h>
@@ -34,14 +35,19 @@
 
 /**
  * struct kfx_crypto_ctx - what a kfx_crypto_ctx __kptr points to
- * @tfm: the synchronous skcipher, keyed
- * @siv_len: the IV plus state size every call must pass
+ * @skcipher: the keyed synchronous skcipher (type "skcipher"), or NULL
+ * @aead: the keyed synchronous AEAD (type "aead"), or NULL
+ * @siv_len: the IV plus state size every call must pass (an AEAD's siv is
+ *	     its IV followed by the associated data: at least this long)
+ * @authsize: the AEAD's tag size
  * @usage: references: the creator's, each acquire's, each map's
  * @rcu: frees the ctx a grace period after the last reference went
  */
 struct kfx_crypto_ctx {
-	struct crypto_sync_skcipher *tfm;
+	struct crypto_sync_skcipher *skcipher;
+	struct crypto_aead *aead;
 	u32 siv_len;
+	u32 authsize;
 	refcount_t usage;
 	struct rcu_head rcu;
 };
@@ -112,57 +118,121 @@ static void *kfx_dynptr_data(const struct bpf_dynptr_kern *p, u32 len,
 	}
 }
 
-/* Pages of vmalloc space one call may span (BPF stacks, ringbufs). */
+/* Pages of vmalloc space one buffer may span (BPF stacks, ringbufs). */
 #define KFX_CRYPTO_SG_MAX	4
 
 /*
- * Describe @len bytes at @buf: one entry for directly mapped memory (its
- * pages are contiguous), one per page in vmalloc space.  Return 0 or
- * -EINVAL when the memory is neither or needs too many entries.
+ * Add @len bytes at @buf to @sg from entry *@n on: one entry for directly
+ * mapped memory (its pages are contiguous), one per page in vmalloc space.
+ * Return 0 or -EINVAL when the memory is neither or needs more than
+ * KFX_CRYPTO_SG_MAX entries.
  */
-static int kfx_crypto_sg(struct scatterlist *sg, void *buf, u32 len)
+static int kfx_crypto_sg_add(struct scatterlist *sg, unsigned int *n,
+			     void *buf, u32 len)
 {
-	unsigned int n = 0, part;
+	unsigned int first = *n, part;
 	struct page *page;
 
-	sg_init_table(sg, KFX_CRYPTO_SG_MAX);
 	if (!is_vmalloc_addr(buf)) {
 		if (!virt_addr_valid(buf))
 			return -EINVAL;
-		sg_set_buf(sg, buf, len);
-		sg_mark_end(sg);
+		sg_set_buf(&sg[(*n)++], buf, len);
 		return 0;
 	}
 	while (len) {
-		if (n == KFX_CRYPTO_SG_MAX)
+		if (*n - first == KFX_CRYPTO_SG_MAX)
 			return -EINVAL;
 		page = vmalloc_to_page(buf);
 		if (!page)
 			return -EINVAL;
 		part = min_t(u32, len, PAGE_SIZE - offset_in_page(buf));
-		sg_set_page(&sg[n++], page, part, offset_in_page(buf));
+		sg_set_page(&sg[(*n)++], page, part, offset_in_page(buf));
 		buf += part;
 		len -= part;
 	}
+	return 0;
+}
+
+/* A table for the optional @ad and then @buf, ended. */
+static int kfx_crypto_sg(struct scatterlist *sg, void *ad, u32 adlen,
+			 void *buf, u32 len)
+{
+	unsigned int n = 0;
+
+	sg_init_table(sg, 2 * KFX_CRYPTO_SG_MAX);
+	if ((adlen && kfx_crypto_sg_add(sg, &n, ad, adlen)) ||
+	    kfx_crypto_sg_add(sg, &n, buf, len))
+		return -EINVAL;
 	sg_mark_end(&sg[n - 1]);
 	return 0;
 }
 
-static int kfx_crypto_run(struct kfx_crypto_ctx *ctx, void *src, void *dst,
-			  u32 len, void *iv, bool decrypt)
+static int kfx_crypto_skcipher(struct kfx_crypto_ctx *ctx, void *src,
+			       void *dst, u32 len, void *iv, bool decrypt)
 {
-	SYNC_SKCIPHER_REQUEST_ON_STACK(req, ctx->tfm);
-	struct scatterlist sg_src[KFX_CRYPTO_SG_MAX], sg_dst[KFX_CRYPTO_SG_MAX];
+	SYNC_SKCIPHER_REQUEST_ON_STACK(req, ctx->skcipher);
+	struct scatterlist sg_src[2 * KFX_CRYPTO_SG_MAX];
+	struct scatterlist sg_dst[2 * KFX_CRYPTO_SG_MAX];
 	int err;
 
-	if (kfx_crypto_sg(sg_src, src, len) || kfx_crypto_sg(sg_dst, dst, len))
+	if (kfx_crypto_sg(sg_src, NULL, 0, src, len) ||
+	    kfx_crypto_sg(sg_dst, NULL, 0, dst, len))
 		return -EINVAL;
-	skcipher_request_set_sync_tfm(req, ctx->tfm);
+	skcipher_request_set_sync_tfm(req, ctx->skcipher);
 	skcipher_request_set_callback(req, 0, NULL, NULL);
 	skcipher_request_set_crypt(req, sg_src, sg_dst, len, iv);
 	err = decrypt ? crypto_skcipher_decrypt(req) :
 			crypto_skcipher_encrypt(req);
 	skcipher_request_zero(req);
+	return err;
+}
+
+/*
+ * The largest AEAD request kept on the stack; create refuses an
+ * implementation that needs more (-EOPNOTSUPP).
+ */
+#define KFX_AEAD_REQ_MAX	768
+
+/*
+ * AEAD: encrypt @src_len bytes into @dst, tag appended; decrypt @src_len
+ * bytes of ciphertext and tag into @dst.  @siv is the IV, then @adlen
+ * bytes of associated data.  A message that fails authentication leaves
+ * @dst zeroed.
+ */
+static int kfx_crypto_aead(struct kfx_crypto_ctx *ctx, void *src, u32 src_len,
+			   void *dst, u32 dst_len, u8 *siv, u32 adlen,
+			   bool decrypt)
+{
+	u8 buf[sizeof(struct aead_request) + KFX_AEAD_REQ_MAX]
+		__aligned(__alignof__(struct aead_request));
+	struct aead_request *req = (struct aead_request *)buf;
+	struct scatterlist sg_src[2 * KFX_CRYPTO_SG_MAX];
+	struct scatterlist sg_dst[2 * KFX_CRYPTO_SG_MAX];
+	u32 out_len;
+	int err;
+
+	if (decrypt) {
+		if (src_len < ctx->authsize ||
+		    dst_len < src_len - ctx->authsize)
+			return -EINVAL;
+		out_len = src_len - ctx->authsize;
+	} else {
+		if (dst_len - src_len < ctx->authsize)
+			return -EINVAL;
+		out_len = src_len + ctx->authsize;
+	}
+	if (kfx_crypto_sg(sg_src, siv + ctx->siv_len, adlen, src, src_len) ||
+	    kfx_crypto_sg(sg_dst, siv + ctx->siv_len, adlen, dst, out_len))
+		return -EINVAL;
+	aead_request_set_tfm(req, ctx->aead);
+	aead_request_set_callback(req, 0, NULL, NULL);
+	aead_request_set_ad(req, adlen);
+	aead_request_set_crypt(req, sg_src, sg_dst, src_len, siv);
+	err = decrypt ? crypto_aead_decrypt(req) : crypto_aead_encrypt(req);
+	memzero_explicit(buf, sizeof(struct aead_request) +
+			 crypto_aead_reqsize(ctx->aead));
+	if (err == -EBADMSG)
+		memzero_explicit(dst, out_len);
 	return err;
 }
 
@@ -176,9 +246,10 @@ static int kfx_crypto_crypt(struct kfx_crypto_ctx *ctx,
 	u32 siv_len = siv ? kfx_dynptr_size(siv) : 0;
 	void *psrc, *pdst, *piv = NULL;
 
-	if (!src_len || !dst_len || src_len > dst_len)
+	if (!src_len || !dst_len)
 		return -EINVAL;
-	if (siv_len != ctx->siv_len)
+	if (ctx->aead ? siv_len < ctx->siv_len :
+	    src_len > dst_len || siv_len != ctx->siv_len)
 		return -EINVAL;
 	psrc = kfx_dynptr_data(src, src_len, false);
 	if (!psrc)
@@ -191,7 +262,18 @@ static int kfx_crypto_crypt(struct kfx_crypto_ctx *ctx,
 		if (!piv)
 			return -EINVAL;
 	}
-	return kfx_crypto_run(ctx, psrc, pdst, src_len, piv, decrypt);
+	if (ctx->aead)
+		return kfx_crypto_aead(ctx, psrc, src_len, pdst, dst_len, piv,
+				       siv_len - ctx->siv_len, decrypt);
+	return kfx_crypto_skcipher(ctx, psrc, pdst, src_len, piv, decrypt);
+}
+
+static void kfx_crypto_free_tfm(struct kfx_crypto_ctx *ctx)
+{
+	if (ctx->aead)
+		crypto_free_aead(ctx->aead);
+	else
+		crypto_free_sync_skcipher(ctx->skcipher);
 }
 
 static void kfx_crypto_free_rcu(struct rcu_head *head)
@@ -199,35 +281,92 @@ static void kfx_crypto_free_rcu(struct rcu_head *head)
 	struct kfx_crypto_ctx *ctx = container_of(head, struct kfx_crypto_ctx,
 						  rcu);
 
-	crypto_free_sync_skcipher(ctx->tfm);
+	kfx_crypto_free_tfm(ctx);
 	kfree(ctx);
 	atomic_dec(&kfx_crypto_live_count);
 	module_put(THIS_MODULE);
 }
 
-/* The key and the checks of a new ctx; 0 or the errno create reports. */
-static int kfx_crypto_setup(struct kfx_crypto_ctx *ctx,
-			    const struct kfx_crypto_params *params)
+/* An algorithm with only asynchronous drivers is one kfx cannot offer. */
+static int kfx_crypto_alloc_err(int err)
 {
+	return err == -ENOENT ? -EOPNOTSUPP : err;
+}
+
+static int kfx_crypto_setup_skcipher(struct kfx_crypto_ctx *ctx,
+				     const struct kfx_crypto_params *params)
+{
+	ctx->skcipher = crypto_alloc_sync_skcipher(params->algo, 0, 0);
+	if (IS_ERR(ctx->skcipher)) {
+		int err = PTR_ERR(ctx->skcipher);
+
+		ctx->skcipher = NULL;
+		return kfx_crypto_alloc_err(err);
+	}
+	ctx->siv_len = crypto_sync_skcipher_ivsize(ctx->skcipher);
+	return crypto_sync_skcipher_setkey(ctx->skcipher, params->key,
+					   params->key_len);
+}
+
+static int kfx_crypto_setup_aead(struct kfx_crypto_ctx *ctx,
+				 const struct kfx_crypto_params *params)
+{
+	ctx->aead = crypto_alloc_aead(params->algo, 0, CRYPTO_ALG_ASYNC);
+	if (IS_ERR(ctx->aead)) {
+		int err = PTR_ERR(ctx->aead);
+
+		ctx->aead = NULL;
+		return kfx_crypto_alloc_err(err);
+	}
+	if (crypto_aead_reqsize(ctx->aead) > KFX_AEAD_REQ_MAX)
+		return -EOPNOTSUPP;
+	ctx->siv_len = crypto_aead_ivsize(ctx->aead);
+	ctx->authsize = params->authsize;
+	return crypto_aead_setauthsize(ctx->aead, params->authsize) ?:
+	       crypto_aead_setkey(ctx->aead, params->key, params->key_len);
+}
+
+/* The keyed tfm of a new ctx; 0 or the errno create reports. */
+static int kfx_crypto_setup(struct kfx_crypto_ctx *ctx,
+			    const struct kfx_crypto_params *params, bool aead)
+{
+	u32 flags;
 	int err;
 
-	ctx->tfm = crypto_alloc_sync_skcipher(params->algo, 0, 0);
-	if (IS_ERR(ctx->tfm)) {
-		err = PTR_ERR(ctx->tfm);
-		/* an algorithm with only asynchronous drivers */
-		return err == -ENOENT ? -EOPNOTSUPP : err;
+	err = aead ? kfx_crypto_setup_aead(ctx, params) :
+		     kfx_crypto_setup_skcipher(ctx, params);
+	if (!err) {
+		flags = aead ? crypto_aead_get_flags(ctx->aead) :
+			       crypto_sync_skcipher_get_flags(ctx->skcipher);
+		if (flags & CRYPTO_TFM_NEED_KEY)
+			err = -EINVAL;
 	}
-	err = crypto_sync_skcipher_setkey(ctx->tfm, params->key,
-					  params->key_len);
-	if (!err && (crypto_sync_skcipher_get_flags(ctx->tfm) &
-		     CRYPTO_TFM_NEED_KEY))
-		err = -EINVAL;
-	if (err) {
-		crypto_free_sync_skcipher(ctx->tfm);
-		return err;
-	}
-	ctx->siv_len = crypto_sync_skcipher_ivsize(ctx->tfm);
-	return 0;
+	if (err && (ctx->aead || ctx->skcipher))
+		kfx_crypto_free_tfm(ctx);
+	return err;
+}
+
+/* "skcipher" or "aead": 0 or 1; -ENOENT for another type. */
+static int kfx_crypto_type(const struct kfx_crypto_params *params)
+{
+	if (!strncmp(params->type, "skcipher", sizeof(params->type)))
+		return 0;
+	if (!strncmp(params->type, "aead", sizeof(params->type)))
+		return 1;
+	return -ENOENT;
+}
+
+/* The type has the algorithm, and an authsize exactly when it has tags. */
+static bool kfx_crypto_has_algo(const struct kfx_crypto_params *params,
+				bool aead)
+{
+	/* crypto_has_aead() came in 6.5: the generic lookup serves all */
+	if (aead)
+		return params->authsize &&
+		       crypto_has_alg(params->algo, CRYPTO_ALG_TYPE_AEAD,
+				      CRYPTO_ALG_TYPE_MASK | CRYPTO_ALG_ASYNC);
+	return !params->authsize &&
+	       crypto_has_skcipher(params->algo, 0, CRYPTO_ALG_ASYNC);
 }
 
 static bool kfx_crypto_params_valid(const struct kfx_crypto_params *params,
@@ -258,17 +397,18 @@ kfx_crypto_ctx_create(const struct kfx_crypto_params *params, u32 params__sz,
 		      int *err)
 {
 	struct kfx_crypto_ctx *ctx;
+	int aead;
 
 	if (!kfx_crypto_params_valid(params, params__sz)) {
 		*err = -EINVAL;
 		return NULL;
 	}
-	if (strncmp(params->type, "skcipher", sizeof(params->type))) {
-		*err = -ENOENT;
+	aead = kfx_crypto_type(params);
+	if (aead < 0) {
+		*err = aead;
 		return NULL;
 	}
-	if (!crypto_has_skcipher(params->algo, 0, CRYPTO_ALG_ASYNC) ||
-	    params->authsize) {
+	if (!kfx_crypto_has_algo(params, aead)) {
 		*err = -EOPNOTSUPP;
 		return NULL;
 	}
@@ -281,7 +421,7 @@ kfx_crypto_ctx_create(const struct kfx_crypto_params *params, u32 params__sz,
 		*err = -ENOMEM;
 		return NULL;
 	}
-	*err = kfx_crypto_setup(ctx, params);
+	*err = kfx_crypto_setup(ctx, params, aead);
 	if (*err) {
 		kfree(ctx);
 		return NULL;

@@ -426,81 +426,24 @@ static __always_inline int kfx_str_strncasecmp(const char *s1, unsigned long end
 }
 
 /*
- * Read the accept/reject set on from *@k until @cs or the set's end shows
- * (a NUL, or a bounded buffer's end; -E2BIG after 65536 bytes), marking
- * what it reads in @map when there is one.  Return 1 if @cs is in the set,
- * 0 if not, or -EFAULT.
- */
-static __always_inline int kfx_span_extend(const char *set_str, long klim,
-					   long *k, bool *set_done,
-					   unsigned char *map, char cs)
-{
-	char ca;
-
-	while (!*set_done) {
-		if (*k == klim) {
-			if (klim == KFX_STR_MAX)
-				return -E2BIG;
-			*set_done = true;	/* the buffer's end */
-			break;
-		}
-		if (kfx_byte(set_str + *k, 0, &ca))
-			return -EFAULT;
-		(*k)++;
-		*set_done = !ca;
-		if (map)
-			map[(unsigned char)ca] = 1;
-		if (ca == cs)
-			return 1;
-	}
-	return 0;
-}
-
-/*
  * strspn (@in_set true) and strcspn.  The accept/reject set is read
  * lazily, only as far as upstream's loops would read it, so that faults and
- * -E2BIG in the set come out the same.  From the second char on, a byte map
- * of the set read so far costs one load a char; a one-char string does
- * without it, as clearing it costs more than the whole upstream loop.
+ * -E2BIG in the set come out the same.
  */
 static __always_inline int kfx_str_span(const char *s, unsigned long end,
 					const char *set_str,
 					unsigned long set_end, bool in_set)
 {
-	unsigned char set[256];
+	unsigned char set[256] = { 0 };	/* a byte map: one load a char */
 	long slim = kfx_room(s, end, KFX_STR_MAX);
 	long klim = kfx_room(set_str, set_end, KFX_STR_MAX);
-	bool set_done = false;
-	long i, k = 0, j;
+	bool set_done = false, has;
+	long i, k = 0;
 	char cs, ca;
-	int has;
 
 	if (kfx_check(s, end) || kfx_check(set_str, set_end))
 		return -ERANGE;
-	if (!slim)
-		return 0;	/* an empty bounded buffer */
-	if (kfx_byte(s, 0, &cs))
-		return -EFAULT;
-	if (!cs)
-		return 0;
-	has = kfx_span_extend(set_str, klim, &k, &set_done, NULL, cs);
-	if (has < 0)
-		return has;
-	if (has != in_set)
-		return 0;
-	if (slim == 1)
-		return 1;
-	if (kfx_byte(s + 1, 0, &cs))
-		return -EFAULT;
-	if (!cs)
-		return 1;
-	memset(set, 0, sizeof(set));
-	for (j = 0; j < k; j++) {	/* read before: no fault now */
-		if (kfx_byte(set_str + j, 0, &ca))
-			return -EFAULT;
-		set[(unsigned char)ca] = 1;
-	}
-	for (i = 1; i < slim; i++) {
+	for (i = 0; i < slim; i++) {
 		if (kfx_byte(s + i, 0, &cs))
 			return -EFAULT;
 		if (!cs)
@@ -510,9 +453,21 @@ static __always_inline int kfx_str_span(const char *s, unsigned long end,
 				return i;
 			continue;
 		}
-		has = kfx_span_extend(set_str, klim, &k, &set_done, set, cs);
-		if (has < 0)
-			return has;
+		has = false;
+		while (!has && !set_done) {
+			if (k == klim) {
+				if (klim == KFX_STR_MAX)
+					return -E2BIG;
+				set_done = true;	/* the buffer's end */
+				break;
+			}
+			if (kfx_byte(set_str + k, 0, &ca))
+				return -EFAULT;
+			k++;
+			set_done = !ca;
+			set[(unsigned char)ca] = 1;
+			has = ca == cs;
+		}
 		if (has != in_set)
 			return i;
 	}

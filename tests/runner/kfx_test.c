@@ -32,6 +32,7 @@
 #include "kfx.h"
 #include "runner.h"
 #include "string_oracle.h"
+#include "crypto_af_alg.h"	/* types of the test objects' globals */
 #include "kfx_kfunc_names.h"	/* generated from bpf/kfx.h */
 #include "kfx_test_objs.h"	/* generated: the embedded test objects */
 
@@ -299,6 +300,7 @@ static const struct {
 } drivers[] = {
 	{ "string_oracle", string_oracle_driver },
 	{ "tracing_comm", tracing_comm_driver },
+	{ "crypto_af_alg", crypto_af_alg_driver },
 };
 
 static struct btf *vmlinux_btf;

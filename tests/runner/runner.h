@@ -12,4 +12,6 @@ int string_oracle_driver(struct bpf_object *obj, struct bpf_program *prog,
 			 char *why, size_t whylen);
 int tracing_comm_driver(struct bpf_object *obj, struct bpf_program *prog,
 			char *why, size_t whylen);
+int crypto_af_alg_driver(struct bpf_object *obj, struct bpf_program *prog,
+			 char *why, size_t whylen);
 #endif

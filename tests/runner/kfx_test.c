@@ -301,6 +301,7 @@ static const struct {
 	{ "string_oracle", string_oracle_driver },
 	{ "tracing_comm", tracing_comm_driver },
 	{ "crypto_af_alg", crypto_af_alg_driver },
+	{ "crypto_concurrency", crypto_concurrency_driver },
 };
 
 static struct btf *vmlinux_btf;

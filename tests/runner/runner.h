@@ -14,4 +14,6 @@ int tracing_comm_driver(struct bpf_object *obj, struct bpf_program *prog,
 			char *why, size_t whylen);
 int crypto_af_alg_driver(struct bpf_object *obj, struct bpf_program *prog,
 			 char *why, size_t whylen);
+int crypto_concurrency_driver(struct bpf_object *obj, struct bpf_program *prog,
+			      char *why, size_t whylen);
 #endif

@@ -425,16 +425,33 @@ static __always_inline int kfx_str_strncasecmp(const char *s1, unsigned long end
 	return i == KFX_STR_MAX ? -E2BIG : 0;
 }
 
+/* Bit @c (as unsigned) of the 256-bit @map. */
+static __always_inline bool kfx_bit(const unsigned long *map, char c)
+{
+	unsigned char u = c;
+
+	return map[u / (8 * KFX_WORD)] >> (u % (8 * KFX_WORD)) & 1;
+}
+
+static __always_inline void kfx_set_bit(unsigned long *map, char c)
+{
+	unsigned char u = c;
+
+	map[u / (8 * KFX_WORD)] |= 1UL << (u % (8 * KFX_WORD));
+}
+
 /*
  * strspn (@in_set true) and strcspn.  The accept/reject set is read
  * lazily, only as far as upstream's loops would read it, so that faults and
- * -E2BIG in the set come out the same.
+ * -E2BIG in the set come out the same, into a bitmap: a char already seen
+ * costs one test.  A bitmap, not a byte map: clearing 256 bytes cost more
+ * than upstream's whole loop on one-char strings (measured 0.87x).
  */
 static __always_inline int kfx_str_span(const char *s, unsigned long end,
 					const char *set_str,
 					unsigned long set_end, bool in_set)
 {
-	unsigned char set[256] = { 0 };	/* a byte map: one load a char */
+	unsigned long set[256 / (8 * sizeof(unsigned long))] = { 0 };
 	long slim = kfx_room(s, end, KFX_STR_MAX);
 	long klim = kfx_room(set_str, set_end, KFX_STR_MAX);
 	bool set_done = false, has;
@@ -448,7 +465,7 @@ static __always_inline int kfx_str_span(const char *s, unsigned long end,
 			return -EFAULT;
 		if (!cs)
 			return i;
-		if (set[(unsigned char)cs]) {	/* the fast path */
+		if (kfx_bit(set, cs)) {	/* the fast path */
 			if (!in_set)
 				return i;
 			continue;
@@ -465,7 +482,7 @@ static __always_inline int kfx_str_span(const char *s, unsigned long end,
 				return -EFAULT;
 			k++;
 			set_done = !ca;
-			set[(unsigned char)ca] = 1;
+			kfx_set_bit(set, ca);
 			has = ca == cs;
 		}
 		if (has != in_set)

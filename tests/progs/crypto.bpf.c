@@ -10,34 +10,12 @@
 #include <bpf/bpf_helpers.h>
 #include "kfx.h"
 #include "kfx_test.h"
+#include "crypto_test.h"
 #include "crypto_vectors.h"
-
-#define EINVAL		22
-#define ENOENT		2
-#define EOPNOTSUPP	95
 
 struct kfx_crypto_params params;
 char src[128], dst[128], back[128], iv[16];
 int err;
-
-/* 0 if the @n bytes match, else 1 + the index of the first that differs */
-static __always_inline int differ(const char *a, const char *b, int n)
-{
-	for (int i = 0; i < n; i++)
-		if (a[i] != b[i])
-			return i + 1;
-	return 0;
-}
-
-/* A ctx for @algo with @key; the errno lands in err. */
-#define CREATE(a, k)							\
-	({								\
-		__builtin_memcpy(params.type, "skcipher", 9);		\
-		__builtin_memcpy(params.algo, a, sizeof(a));		\
-		__builtin_memcpy(params.key, k, sizeof(k) - 1);		\
-		params.key_len = sizeof(k) - 1;				\
-		kfx_crypto_ctx_create(&params, sizeof(params), &err);	\
-	})
 
 /*
  * Encrypt the SP 800-38A plaintext, compare with @ct, decrypt it back
@@ -82,9 +60,10 @@ SEC("syscall")
 __success __retval(0)
 int ecb128_known_answer(void *ctx)
 {
-	struct kfx_crypto_ctx *c = CREATE("ecb(aes)", SP800_38A_KEY128);
+	struct kfx_crypto_ctx *c;
 	int r;
 
+	c = CREATE_CTX("skcipher", "ecb(aes)", SP800_38A_KEY128, 0);
 	if (!c)
 		return err;
 	r = kat(c, SP800_38A_ECB128_CT, NULL, false);
@@ -96,9 +75,10 @@ SEC("syscall")
 __success __retval(0)
 int ecb256_known_answer(void *ctx)
 {
-	struct kfx_crypto_ctx *c = CREATE("ecb(aes)", SP800_38A_KEY256);
+	struct kfx_crypto_ctx *c;
 	int r;
 
+	c = CREATE_CTX("skcipher", "ecb(aes)", SP800_38A_KEY256, 0);
 	if (!c)
 		return err;
 	r = kat(c, SP800_38A_ECB256_CT, NULL, false);
@@ -110,9 +90,10 @@ SEC("syscall")
 __success __retval(0)
 int cbc128_known_answer(void *ctx)
 {
-	struct kfx_crypto_ctx *c = CREATE("cbc(aes)", SP800_38A_KEY128);
+	struct kfx_crypto_ctx *c;
 	int r;
 
+	c = CREATE_CTX("skcipher", "cbc(aes)", SP800_38A_KEY128, 0);
 	if (!c)
 		return err;
 	r = kat(c, SP800_38A_CBC128_CT, SP800_38A_CBC_IV, true);
@@ -124,9 +105,10 @@ SEC("syscall")
 __success __retval(0)
 int ctr128_known_answer(void *ctx)
 {
-	struct kfx_crypto_ctx *c = CREATE("ctr(aes)", SP800_38A_KEY128);
+	struct kfx_crypto_ctx *c;
 	int r;
 
+	c = CREATE_CTX("skcipher", "ctr(aes)", SP800_38A_KEY128, 0);
 	if (!c)
 		return err;
 	r = kat(c, SP800_38A_CTR128_CT, SP800_38A_CTR_IV, true);
@@ -168,9 +150,10 @@ SEC("syscall")
 __success __retval(0)
 int xts128_known_answer(void *ctx)
 {
-	struct kfx_crypto_ctx *c = CREATE("xts(aes)", IEEE1619_V1_KEY);
+	struct kfx_crypto_ctx *c;
 	int r;
 
+	c = CREATE_CTX("skcipher", "xts(aes)", IEEE1619_V1_KEY, 0);
 	if (!c)
 		return err;
 	r = kat_n(c, IEEE1619_V1_PT, IEEE1619_V1_CT, 32,
@@ -184,9 +167,10 @@ SEC("syscall")
 __success __retval(0)
 int chacha20_known_answer(void *ctx)
 {
-	struct kfx_crypto_ctx *c = CREATE("chacha20", RFC8439_KEY);
+	struct kfx_crypto_ctx *c;
 	int r;
 
+	c = CREATE_CTX("skcipher", "chacha20", RFC8439_KEY, 0);
 	if (!c)
 		return err;
 	r = kat_n(c, RFC8439_PT, RFC8439_CT, 114, RFC8439_IV);
@@ -202,10 +186,11 @@ SEC("syscall")
 __success __retval(0) __needs_ksym("bpf_crypto_ctx_create")
 int ecb_null_siv(void *ctx)
 {
-	struct kfx_crypto_ctx *c = CREATE("ecb(aes)", SP800_38A_KEY128);
+	struct kfx_crypto_ctx *c;
 	struct bpf_dynptr s, d;
 	int r;
 
+	c = CREATE_CTX("skcipher", "ecb(aes)", SP800_38A_KEY128, 0);
 	if (!c)
 		return err;
 	__builtin_memcpy(src, SP800_38A_PT, 64);
@@ -224,10 +209,11 @@ SEC("syscall")
 __failure __msg("arg#3") __without_ksym("bpf_crypto_ctx_create")
 int ecb_null_siv_refused_before_6_11(void *ctx)
 {
-	struct kfx_crypto_ctx *c = CREATE("ecb(aes)", SP800_38A_KEY128);
+	struct kfx_crypto_ctx *c;
 	struct bpf_dynptr s, d;
 	int r;
 
+	c = CREATE_CTX("skcipher", "ecb(aes)", SP800_38A_KEY128, 0);
 	if (!c)
 		return err;
 	bpf_dynptr_from_mem(src, 64, 0, &s);

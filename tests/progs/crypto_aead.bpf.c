@@ -10,34 +10,12 @@
 #include <bpf/bpf_helpers.h>
 #include "kfx.h"
 #include "kfx_test.h"
+#include "crypto_test.h"
 #include "crypto_vectors.h"
-
-#define EINVAL		22
-#define EBADMSG		74
-#define EOPNOTSUPP	95
 
 struct kfx_crypto_params params;
 char src[160], dst[160], back[160], siv[32];
 int err;
-
-static __always_inline int differ(const char *a, const char *b, int n)
-{
-	for (int i = 0; i < n; i++)
-		if (a[i] != b[i])
-			return i + 1;
-	return 0;
-}
-
-/* An "aead" ctx for @a with key @k and a tag of @tag bytes. */
-#define CREATE_AEAD(a, k, tag)						\
-	({								\
-		__builtin_memcpy(params.type, "aead", 5);		\
-		__builtin_memcpy(params.algo, a, sizeof(a));		\
-		__builtin_memcpy(params.key, k, sizeof(k) - 1);		\
-		params.key_len = sizeof(k) - 1;				\
-		params.authsize = tag;					\
-		kfx_crypto_ctx_create(&params, sizeof(params), &err);	\
-	})
 
 /*
  * Seal @n bytes of @pt with the siv @sv (IV then AD, @svlen bytes): the
@@ -85,7 +63,7 @@ SEC("syscall")
 __success __retval(0)
 int gcm_known_answer(void *ctx)
 {
-	struct kfx_crypto_ctx *c = CREATE_AEAD("gcm(aes)", GCM_TC2_KEY, 16);
+	struct kfx_crypto_ctx *c = CREATE_CTX("aead", "gcm(aes)", GCM_TC2_KEY, 16);
 	int r;
 
 	if (!c)
@@ -101,8 +79,9 @@ SEC("syscall")
 __success __retval(0)
 int chacha20poly1305_known_answer(void *ctx)
 {
-	struct kfx_crypto_ctx *c = CREATE_AEAD("rfc7539(chacha20,poly1305)",
-					       RFC8439_AEAD_KEY, 16);
+	struct kfx_crypto_ctx *c = CREATE_CTX("aead",
+					      "rfc7539(chacha20,poly1305)",
+					      RFC8439_AEAD_KEY, 16);
 	int r;
 
 	if (!c)
@@ -123,8 +102,8 @@ SEC("syscall")
 __success __retval(0)
 int rfc4106_round_trip(void *ctx)
 {
-	struct kfx_crypto_ctx *c = CREATE_AEAD("rfc4106(gcm(aes))",
-					       SP800_38A_KEY128 "salt", 16);
+	struct kfx_crypto_ctx *c = CREATE_CTX("aead", "rfc4106(gcm(aes))",
+					      SP800_38A_KEY128 "salt", 16);
 	struct bpf_dynptr s, d, b, v;
 	int r;
 
@@ -158,7 +137,7 @@ SEC("syscall")
 __success __retval(-EOPNOTSUPP)
 int aead_without_authsize(void *ctx)
 {
-	struct kfx_crypto_ctx *c = CREATE_AEAD("gcm(aes)", GCM_TC2_KEY, 0);
+	struct kfx_crypto_ctx *c = CREATE_CTX("aead", "gcm(aes)", GCM_TC2_KEY, 0);
 
 	if (c) {
 		kfx_crypto_ctx_release(c);
@@ -171,7 +150,7 @@ SEC("syscall")
 __success __retval(-EINVAL)
 int aead_authsize_gcm_refuses(void *ctx)
 {
-	struct kfx_crypto_ctx *c = CREATE_AEAD("gcm(aes)", GCM_TC2_KEY, 3);
+	struct kfx_crypto_ctx *c = CREATE_CTX("aead", "gcm(aes)", GCM_TC2_KEY, 3);
 
 	if (c) {
 		kfx_crypto_ctx_release(c);
@@ -185,7 +164,7 @@ SEC("syscall")
 __success __retval(0)
 int aead_short_buffers(void *ctx)
 {
-	struct kfx_crypto_ctx *c = CREATE_AEAD("gcm(aes)", GCM_TC2_KEY, 16);
+	struct kfx_crypto_ctx *c = CREATE_CTX("aead", "gcm(aes)", GCM_TC2_KEY, 16);
 	struct bpf_dynptr s, d, v, d2, v2;
 	int r1, r2;
 

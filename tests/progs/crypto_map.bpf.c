@@ -10,7 +10,8 @@
 #include <bpf/bpf_helpers.h>
 #include "kfx.h"
 #include "kfx_test.h"
-#include "crypto_vectors.h"
+#define KFX_CTX_KPTR	__kptr
+#include "crypto_map.h"
 
 #define TC_ACT_OK	0
 
@@ -18,37 +19,6 @@ extern int bpf_dynptr_from_skb(struct __sk_buff *skb, __u64 flags,
 			       struct bpf_dynptr *ptr__uninit) __ksym __weak;
 extern int bpf_dynptr_from_xdp(struct xdp_md *xdp, __u64 flags,
 			       struct bpf_dynptr *ptr__uninit) __ksym __weak;
-
-struct ctx_slot {
-	struct kfx_crypto_ctx __kptr *ctx;
-};
-
-struct {
-	__uint(type, BPF_MAP_TYPE_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, struct ctx_slot);
-} ctxs SEC(".maps");
-
-struct kfx_crypto_params params;
-char src[64], dst[64], pkt[64];
-int err;
-
-/* 0 if the @n bytes match, else 1 + the index of the first that differs */
-static __always_inline int differ(const char *a, const char *b, int n)
-{
-	for (int i = 0; i < n; i++)
-		if (a[i] != b[i])
-			return i + 1;
-	return 0;
-}
-
-static __always_inline struct ctx_slot *the_slot(void)
-{
-	__u32 zero = 0;
-
-	return bpf_map_lookup_elem(&ctxs, &zero);
-}
 
 /*
  * An ecb(aes) ctx with the SP 800-38A AES-128 key, put in the map (alone,
@@ -58,38 +28,7 @@ SEC("syscall")
 __success __retval(0) __needs_ksym("bpf_dynptr_from_skb")
 int setup_ecb128(void *ctx)
 {
-	struct kfx_crypto_ctx *c, *old;
-	struct ctx_slot *s = the_slot();
-
-	if (!s)
-		return 1;
-	__builtin_memcpy(params.type, "skcipher", 9);
-	__builtin_memcpy(params.algo, "ecb(aes)", 9);
-	__builtin_memcpy(params.key, SP800_38A_KEY128, 16);
-	params.key_len = 16;
-	c = kfx_crypto_ctx_create(&params, sizeof(params), &err);
-	if (!c)
-		return err;
-	old = bpf_kptr_xchg(&s->ctx, c);
-	if (old)
-		kfx_crypto_ctx_release(old);
-	return 0;
-}
-
-/* Encrypt the SP 800-38A plaintext with @c; 0 if it gives the vector. */
-static __always_inline int kat(struct kfx_crypto_ctx *c)
-{
-	struct bpf_dynptr s, d;
-	int r;
-
-	__builtin_memcpy(src, SP800_38A_PT, 64);
-	bpf_dynptr_from_mem(src, 64, 0, &s);
-	bpf_dynptr_from_mem(dst, 64, 0, &d);
-	r = kfx_crypto_encrypt_noiv(c, &s, &d);
-	if (r)
-		return 1000 - r;
-	r = differ(dst, SP800_38A_ECB128_CT, 64);
-	return r ? 100 + r : 0;
+	return store_ecb128();
 }
 
 /* Take the ctx out of the map, use it, put it back: works everywhere. */

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * crypto_map.bpf.c and crypto_map_6_1.bpf.c: one ctx kept in a map, which
+ * the includer tags as a referenced kptr (KFX_CTX_KPTR: __kptr from 6.3,
+ * kptr_ref on 6.1), put there by store_ecb128() and checked by kat().
+ */
+#ifndef _CRYPTO_MAP_H
+#define _CRYPTO_MAP_H
+
+#include "crypto_test.h"
+#include "crypto_vectors.h"
+
+struct ctx_slot {
+	struct kfx_crypto_ctx KFX_CTX_KPTR *ctx;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct ctx_slot);
+} ctxs SEC(".maps");
+
+struct kfx_crypto_params params;
+char src[64], dst[64], pkt[64];
+int err;
+
+static __always_inline struct ctx_slot *the_slot(void)
+{
+	__u32 zero = 0;
+
+	return bpf_map_lookup_elem(&ctxs, &zero);
+}
+
+/* An ecb(aes) ctx with the SP 800-38A AES-128 key, put in the map. */
+static __always_inline int store_ecb128(void)
+{
+	struct kfx_crypto_ctx *c, *old;
+	struct ctx_slot *s = the_slot();
+
+	if (!s)
+		return 1;
+	c = CREATE_CTX("skcipher", "ecb(aes)", SP800_38A_KEY128, 0);
+	if (!c)
+		return err;
+	old = bpf_kptr_xchg(&s->ctx, c);
+	if (old)
+		kfx_crypto_ctx_release(old);
+	return 0;
+}
+
+/* Encrypt the SP 800-38A plaintext with @c; 0 if it gives the vector. */
+static __always_inline int kat(struct kfx_crypto_ctx *c)
+{
+	struct bpf_dynptr s, d;
+	int r;
+
+	__builtin_memcpy(src, SP800_38A_PT, 64);
+	bpf_dynptr_from_mem(src, 64, 0, &s);
+	bpf_dynptr_from_mem(dst, 64, 0, &d);
+	r = kfx_crypto_encrypt_noiv(c, &s, &d);
+	if (r)
+		return 1000 - r;
+	r = differ(dst, SP800_38A_ECB128_CT, 64);
+	return r ? 100 + r : 0;
+}
+
+#endif /* _CRYPTO_MAP_H */

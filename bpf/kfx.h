@@ -506,8 +506,8 @@ struct kfx_crypto_ctx;
  * Return: a referenced ctx, to be stored as a kptr or released, or NULL
  * with *@err set:
  * * %-EINVAL     - NULL @params, @params__sz not the struct's size,
- *                  non-zero @reserved, key_len 0 or over 256, a key or an
- *                  authsize the algorithm refused
+ *                  non-zero @reserved, @algo without its NUL, key_len 0
+ *                  or over 256, a key or an authsize the algorithm refused
  * * %-ENOENT     - @type is neither "skcipher" nor "aead"
  * * %-EOPNOTSUPP - the kernel has no synchronous implementation of @algo
  *                  (or one whose request does not fit kfx's stack budget),
@@ -555,8 +555,9 @@ __ksym void kfx_crypto_ctx_release(struct kfx_crypto_ctx *ctx);
  * * %-EINVAL - @dst is read-only, @src or @dst is empty, @src is longer
  *              than @dst (aead: @dst has no room for the tag), the siv
  *              length is not the ctx's (aead: shorter than its IV), or the
- *              data cannot be reached (outside an skb's linear part, or
- *              memory spread over more than four pages of vmalloc space)
+ *              data cannot be reached (outside an skb's linear part, or,
+ *              for drivers run through a scatterlist, memory spread over
+ *              more than four pages of vmalloc space)
  * * what the crypto API said
  */
 __ksym int kfx_crypto_encrypt(struct kfx_crypto_ctx *ctx, const KFX_DYNPTR *src,
@@ -606,6 +607,27 @@ __ksym int kfx_crypto_encrypt_noiv(struct kfx_crypto_ctx *ctx,
 __ksym int kfx_crypto_decrypt_noiv(struct kfx_crypto_ctx *ctx,
 				   const KFX_DYNPTR *src,
 				   const KFX_DYNPTR *dst);
+
+/**
+ * kfx_crypto_ctx_driver() - which implementation a ctx runs (kfx only)
+ * @ctx: the ctx
+ * @buf: where the crypto driver's name goes, NUL-terminated
+ * @buf__sz: the size of @buf (CRYPTO_MAX_ALG_NAME, 128, always suffices)
+ *
+ * The name /proc/crypto gives the driver that runs when the FPU is
+ * usable: "__ecb-aes-aesni" (the internal AES-NI driver kfx calls directly
+ * on kernels that wrap it asynchronously, before 6.15), "ecb-aes-aesni",
+ * "ecb(aes-generic)", "ecb-aes-lib", "chacha20-simd", ...  kfx picks the
+ * one the crypto API ranks highest among those usable synchronously, so
+ * the accelerated x86 drivers when their modules are loaded (udev loads
+ * them at boot on CPUs with AES-NI; `modprobe aesni_intel` otherwise)
+ * before the ctx is created.
+ *
+ * Return: the name's length, or %-E2BIG when @buf is too small (it then
+ * holds as much as fits, terminated).
+ */
+__ksym int kfx_crypto_ctx_driver(struct kfx_crypto_ctx *ctx, char *buf,
+				 __u32 buf__sz);
 
 #endif /* KFX_DECLARE_KFUNCS */
 

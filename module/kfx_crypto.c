@@ -3,16 +3,24 @@
  * kfx crypto family: upstream's bpf_crypto_*() kfuncs (6.10, nullable siv
  * 6.11) for every kernel, with the same checks and errnos.
  *
- * A ctx holds a synchronous skcipher or AEAD; every call runs it with the
- * request on the stack, so nothing allocates or sleeps after creation.  The module
- * cannot call the kernel's dynptr accessors (not exported), so it decodes
- * struct bpf_dynptr_kern itself, and hands the data to the crypto API as a
- * scatterlist built from the virtual address: BPF stacks and ringbufs live
- * in vmalloc space, where a buffer's pages are not contiguous.
+ * A ctx holds the fastest synchronous implementation the kernel ranks
+ * highest: a linear skcipher (lskcipher, 6.8+) called on the buffers
+ * themselves, or an skcipher or AEAD run with the request on the stack;
+ * nothing allocates or sleeps after creation.  Where the accelerated x86
+ * drivers are asynchronous wrappers around an internal SIMD one (before
+ * 6.15), the ctx holds the internal driver too and calls it whenever the
+ * FPU is usable, as the wrapper itself would.
+ *
+ * The module cannot call the kernel's dynptr accessors (not exported), so
+ * it decodes struct bpf_dynptr_kern itself, and hands the data to the
+ * skcipher and AEAD API as a scatterlist built from the virtual address:
+ * BPF stacks and ringbufs live in vmalloc space, where a buffer's pages are
+ * not contiguous.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <crypto/aead.h>
+#include <crypto/internal/simd.h>
 #include <crypto/skcipher.h>
 #include <linux/bpf.h>
 #include <linux/btf.h>
@@ -28,6 +36,7 @@
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 #include <net/xdp.h>
+#include <asm/simd.h>
 
 #include "kfx_compat.h"
 #include "../bpf/kfx.h"
@@ -36,7 +45,10 @@
 /**
  * struct kfx_crypto_ctx - what a kfx_crypto_ctx __kptr points to
  * @skcipher: the keyed synchronous skcipher (type "skcipher"), or NULL
+ * @skcipher_simd: its internal SIMD twin, used when the FPU is, or NULL
+ * @lskcipher: the keyed linear skcipher used instead of both, or NULL
  * @aead: the keyed synchronous AEAD (type "aead"), or NULL
+ * @aead_simd: its internal SIMD twin, used when the FPU is, or NULL
  * @siv_len: the IV plus state size every call must pass (an AEAD's siv is
  *	     its IV followed by the associated data: at least this long)
  * @authsize: the AEAD's tag size
@@ -45,7 +57,10 @@
  */
 struct kfx_crypto_ctx {
 	struct crypto_sync_skcipher *skcipher;
+	struct crypto_sync_skcipher *skcipher_simd;
+	struct crypto_lskcipher *lskcipher;
 	struct crypto_aead *aead;
+	struct crypto_aead *aead_simd;
 	u32 siv_len;
 	u32 authsize;
 	refcount_t usage;
@@ -167,10 +182,66 @@ static int kfx_crypto_sg(struct scatterlist *sg, void *ad, u32 adlen,
 	return 0;
 }
 
-static int kfx_crypto_skcipher(struct kfx_crypto_ctx *ctx, void *src,
+/* The internal SIMD driver only runs where the FPU may be used. */
+static struct crypto_aead *kfx_crypto_aead_tfm(struct kfx_crypto_ctx *ctx)
+{
+	return ctx->aead_simd && crypto_simd_usable() ?
+	       ctx->aead_simd : ctx->aead;
+}
+
+#ifdef KFX_HAVE_LSKCIPHER
+static int kfx_crypto_lskcipher(struct kfx_crypto_ctx *ctx, void *src,
+				void *dst, u32 len, void *iv, bool decrypt)
+{
+	return decrypt ?
+	       crypto_lskcipher_decrypt(ctx->lskcipher, src, dst, len, iv) :
+	       crypto_lskcipher_encrypt(ctx->lskcipher, src, dst, len, iv);
+}
+
+/*
+ * When the best synchronous skcipher is a linear one underneath (6.8+: the
+ * ecb and cbc templates, the AES library), the same driver through the
+ * lskcipher API: no scatterlist, no walk.  Nothing when it is not, or it
+ * keeps state the siv would have to carry.
+ */
+static void kfx_crypto_setup_lskcipher(struct kfx_crypto_ctx *ctx,
+				       const struct kfx_crypto_params *params)
+{
+	struct crypto_tfm *best = crypto_skcipher_tfm(&ctx->skcipher->base);
+	struct crypto_lskcipher *tfm;
+
+	if ((best->__crt_alg->cra_flags & CRYPTO_ALG_TYPE_MASK) !=
+	    CRYPTO_ALG_TYPE_LSKCIPHER)
+		return;
+	tfm = crypto_alloc_lskcipher(crypto_tfm_alg_driver_name(best), 0, 0);
+	if (IS_ERR(tfm))
+		return;
+	if (crypto_lskcipher_statesize(tfm) ||
+	    crypto_lskcipher_ivsize(tfm) != ctx->siv_len ||
+	    crypto_lskcipher_setkey(tfm, params->key, params->key_len)) {
+		crypto_free_lskcipher(tfm);
+		return;
+	}
+	ctx->lskcipher = tfm;
+}
+#else
+/* Linear skciphers came in 6.7 (with state in 6.8). */
+static int kfx_crypto_lskcipher(struct kfx_crypto_ctx *ctx, void *src,
+				void *dst, u32 len, void *iv, bool decrypt)
+{
+	return -EOPNOTSUPP;
+}
+
+static void kfx_crypto_setup_lskcipher(struct kfx_crypto_ctx *ctx,
+				       const struct kfx_crypto_params *params)
+{
+}
+#endif
+
+static int kfx_crypto_skcipher(struct crypto_sync_skcipher *tfm, void *src,
 			       void *dst, u32 len, void *iv, bool decrypt)
 {
-	SYNC_SKCIPHER_REQUEST_ON_STACK(req, ctx->skcipher);
+	SYNC_SKCIPHER_REQUEST_ON_STACK(req, tfm);
 	struct scatterlist sg_src[2 * KFX_CRYPTO_SG_MAX];
 	struct scatterlist sg_dst[2 * KFX_CRYPTO_SG_MAX];
 	int err;
@@ -178,13 +249,28 @@ static int kfx_crypto_skcipher(struct kfx_crypto_ctx *ctx, void *src,
 	if (kfx_crypto_sg(sg_src, NULL, 0, src, len) ||
 	    kfx_crypto_sg(sg_dst, NULL, 0, dst, len))
 		return -EINVAL;
-	skcipher_request_set_sync_tfm(req, ctx->skcipher);
+	skcipher_request_set_sync_tfm(req, tfm);
 	skcipher_request_set_callback(req, 0, NULL, NULL);
 	skcipher_request_set_crypt(req, sg_src, sg_dst, len, iv);
 	err = decrypt ? crypto_skcipher_decrypt(req) :
 			crypto_skcipher_encrypt(req);
 	skcipher_request_zero(req);
 	return err;
+}
+
+/*
+ * The internal SIMD driver where the FPU may be used, else the linear
+ * interface to the best synchronous driver, else that driver's skcipher.
+ */
+static int kfx_crypto_cipher(struct kfx_crypto_ctx *ctx, void *src, void *dst,
+			     u32 len, void *iv, bool decrypt)
+{
+	if (ctx->skcipher_simd && crypto_simd_usable())
+		return kfx_crypto_skcipher(ctx->skcipher_simd, src, dst, len,
+					   iv, decrypt);
+	if (ctx->lskcipher)
+		return kfx_crypto_lskcipher(ctx, src, dst, len, iv, decrypt);
+	return kfx_crypto_skcipher(ctx->skcipher, src, dst, len, iv, decrypt);
 }
 
 /*
@@ -206,6 +292,7 @@ static int kfx_crypto_aead(struct kfx_crypto_ctx *ctx, void *src, u32 src_len,
 	u8 buf[sizeof(struct aead_request) + KFX_AEAD_REQ_MAX]
 		__aligned(__alignof__(struct aead_request));
 	struct aead_request *req = (struct aead_request *)buf;
+	struct crypto_aead *tfm = kfx_crypto_aead_tfm(ctx);
 	struct scatterlist sg_src[2 * KFX_CRYPTO_SG_MAX];
 	struct scatterlist sg_dst[2 * KFX_CRYPTO_SG_MAX];
 	u32 out_len;
@@ -224,13 +311,13 @@ static int kfx_crypto_aead(struct kfx_crypto_ctx *ctx, void *src, u32 src_len,
 	if (kfx_crypto_sg(sg_src, siv + ctx->siv_len, adlen, src, src_len) ||
 	    kfx_crypto_sg(sg_dst, siv + ctx->siv_len, adlen, dst, out_len))
 		return -EINVAL;
-	aead_request_set_tfm(req, ctx->aead);
+	aead_request_set_tfm(req, tfm);
 	aead_request_set_callback(req, 0, NULL, NULL);
 	aead_request_set_ad(req, adlen);
 	aead_request_set_crypt(req, sg_src, sg_dst, src_len, siv);
 	err = decrypt ? crypto_aead_decrypt(req) : crypto_aead_encrypt(req);
 	memzero_explicit(buf, sizeof(struct aead_request) +
-			 crypto_aead_reqsize(ctx->aead));
+			 crypto_aead_reqsize(tfm));
 	if (err == -EBADMSG)
 		memzero_explicit(dst, out_len);
 	return err;
@@ -265,14 +352,22 @@ static int kfx_crypto_crypt(struct kfx_crypto_ctx *ctx,
 	if (ctx->aead)
 		return kfx_crypto_aead(ctx, psrc, src_len, pdst, dst_len, piv,
 				       siv_len - ctx->siv_len, decrypt);
-	return kfx_crypto_skcipher(ctx, psrc, pdst, src_len, piv, decrypt);
+	return kfx_crypto_cipher(ctx, psrc, pdst, src_len, piv, decrypt);
 }
 
 static void kfx_crypto_free_tfm(struct kfx_crypto_ctx *ctx)
 {
+	if (ctx->aead_simd)
+		crypto_free_aead(ctx->aead_simd);
 	if (ctx->aead)
 		crypto_free_aead(ctx->aead);
-	else
+#ifdef KFX_HAVE_LSKCIPHER
+	if (ctx->lskcipher)
+		crypto_free_lskcipher(ctx->lskcipher);
+#endif
+	if (ctx->skcipher_simd)
+		crypto_free_sync_skcipher(ctx->skcipher_simd);
+	if (ctx->skcipher)
 		crypto_free_sync_skcipher(ctx->skcipher);
 }
 
@@ -293,28 +388,106 @@ static int kfx_crypto_alloc_err(int err)
 	return err == -ENOENT ? -EOPNOTSUPP : err;
 }
 
+/*
+ * The internal SIMD driver behind the best implementation of @best's
+ * algorithm when that is an asynchronous wrapper: x86 before 6.15 registers
+ * each aesni (and AVX GCM) driver as internal "__<driver>", wrapped in an
+ * async "<driver>" that defers to cryptd when the FPU is busy.  kfx calls
+ * the internal one itself when crypto_simd_usable(), as the wrapper does.
+ * Writes its name to @name; false when there is none to look for.
+ */
+static bool kfx_crypto_simd_name(struct crypto_tfm *best, char *name)
+{
+	if (!(best->__crt_alg->cra_flags & CRYPTO_ALG_ASYNC))
+		return false;
+	return snprintf(name, CRYPTO_MAX_ALG_NAME, "__%s",
+			crypto_tfm_alg_driver_name(best)) < CRYPTO_MAX_ALG_NAME;
+}
+
+static void kfx_crypto_setup_skcipher_simd(struct kfx_crypto_ctx *ctx,
+					   const struct kfx_crypto_params *p)
+{
+	struct crypto_sync_skcipher *tfm;
+	struct crypto_skcipher *best;
+	char name[CRYPTO_MAX_ALG_NAME];
+	bool found;
+
+	best = crypto_alloc_skcipher(p->algo, 0, 0);
+	if (IS_ERR(best))
+		return;
+	found = kfx_crypto_simd_name(crypto_skcipher_tfm(best), name);
+	crypto_free_skcipher(best);
+	if (!found)
+		return;
+	tfm = crypto_alloc_sync_skcipher(name, CRYPTO_ALG_INTERNAL,
+					 CRYPTO_ALG_INTERNAL);
+	if (IS_ERR(tfm))
+		return;
+	if (crypto_sync_skcipher_ivsize(tfm) != ctx->siv_len ||
+	    crypto_sync_skcipher_setkey(tfm, p->key, p->key_len)) {
+		crypto_free_sync_skcipher(tfm);
+		return;
+	}
+	ctx->skcipher_simd = tfm;
+}
+
+static void kfx_crypto_setup_aead_simd(struct kfx_crypto_ctx *ctx,
+				       const struct kfx_crypto_params *p)
+{
+	struct crypto_aead *tfm, *best;
+	char name[CRYPTO_MAX_ALG_NAME];
+	bool found;
+
+	best = crypto_alloc_aead(p->algo, 0, 0);
+	if (IS_ERR(best))
+		return;
+	found = kfx_crypto_simd_name(crypto_aead_tfm(best), name);
+	crypto_free_aead(best);
+	if (!found)
+		return;
+	tfm = crypto_alloc_aead(name, CRYPTO_ALG_INTERNAL,
+				CRYPTO_ALG_INTERNAL | CRYPTO_ALG_ASYNC);
+	if (IS_ERR(tfm))
+		return;
+	if (crypto_aead_reqsize(tfm) > KFX_AEAD_REQ_MAX ||
+	    crypto_aead_ivsize(tfm) != ctx->siv_len ||
+	    crypto_aead_setauthsize(tfm, p->authsize) ||
+	    crypto_aead_setkey(tfm, p->key, p->key_len)) {
+		crypto_free_aead(tfm);
+		return;
+	}
+	ctx->aead_simd = tfm;
+}
+
 static int kfx_crypto_setup_skcipher(struct kfx_crypto_ctx *ctx,
 				     const struct kfx_crypto_params *params)
 {
+	int err;
+
 	ctx->skcipher = crypto_alloc_sync_skcipher(params->algo, 0, 0);
 	if (IS_ERR(ctx->skcipher)) {
-		int err = PTR_ERR(ctx->skcipher);
-
+		err = PTR_ERR(ctx->skcipher);
 		ctx->skcipher = NULL;
 		return kfx_crypto_alloc_err(err);
 	}
 	ctx->siv_len = crypto_sync_skcipher_ivsize(ctx->skcipher);
-	return crypto_sync_skcipher_setkey(ctx->skcipher, params->key,
-					   params->key_len);
+	err = crypto_sync_skcipher_setkey(ctx->skcipher, params->key,
+					  params->key_len);
+	if (err)
+		return err;
+	kfx_crypto_setup_skcipher_simd(ctx, params);
+	kfx_crypto_setup_lskcipher(ctx, params);
+	return 0;
 }
 
 static int kfx_crypto_setup_aead(struct kfx_crypto_ctx *ctx,
 				 const struct kfx_crypto_params *params)
 {
+	int err;
+
 	ctx->aead = crypto_alloc_aead(params->algo, 0, CRYPTO_ALG_ASYNC);
 	if (IS_ERR(ctx->aead)) {
-		int err = PTR_ERR(ctx->aead);
-
+		err = PTR_ERR(ctx->aead);
 		ctx->aead = NULL;
 		return kfx_crypto_alloc_err(err);
 	}
@@ -322,8 +495,12 @@ static int kfx_crypto_setup_aead(struct kfx_crypto_ctx *ctx,
 		return -EOPNOTSUPP;
 	ctx->siv_len = crypto_aead_ivsize(ctx->aead);
 	ctx->authsize = params->authsize;
-	return crypto_aead_setauthsize(ctx->aead, params->authsize) ?:
-	       crypto_aead_setkey(ctx->aead, params->key, params->key_len);
+	err = crypto_aead_setauthsize(ctx->aead, params->authsize) ?:
+	      crypto_aead_setkey(ctx->aead, params->key, params->key_len);
+	if (err)
+		return err;
+	kfx_crypto_setup_aead_simd(ctx, params);
+	return 0;
 }
 
 /* The keyed tfm of a new ctx; 0 or the errno create reports. */
@@ -341,7 +518,7 @@ static int kfx_crypto_setup(struct kfx_crypto_ctx *ctx,
 		if (flags & CRYPTO_TFM_NEED_KEY)
 			err = -EINVAL;
 	}
-	if (err && (ctx->aead || ctx->skcipher))
+	if (err)
 		kfx_crypto_free_tfm(ctx);
 	return err;
 }
@@ -373,7 +550,8 @@ static bool kfx_crypto_params_valid(const struct kfx_crypto_params *params,
 				    u32 params__sz)
 {
 	return params && params__sz == sizeof(*params) &&
-	       !params->reserved[0] && !params->reserved[1];
+	       !params->reserved[0] && !params->reserved[1] &&
+	       strnlen(params->algo, sizeof(params->algo)) < sizeof(params->algo);
 }
 
 __bpf_kfunc_start_defs();
@@ -532,6 +710,34 @@ __bpf_kfunc int kfx_crypto_decrypt_noiv(struct kfx_crypto_ctx *ctx,
 	return kfx_crypto_crypt(ctx, (const struct bpf_dynptr_kern *)src,
 				(const struct bpf_dynptr_kern *)dst, NULL,
 				true);
+}
+
+/**
+ * kfx_crypto_ctx_driver() - Name the implementation behind @ctx
+ * @ctx: The ctx
+ * @buf: Where the crypto driver's name goes, NUL-terminated
+ * @buf__sz: The size of @buf
+ *
+ * The driver that runs when the FPU is usable, e.g. "__ecb-aes-aesni" or
+ * "ecb(aes-generic)", as /proc/crypto names it.
+ *
+ * Return: the name's length, or %-E2BIG when it does not fit (@buf then
+ * holds as much as fits, terminated, unless @buf__sz is 0).
+ */
+__bpf_kfunc int kfx_crypto_ctx_driver(struct kfx_crypto_ctx *ctx, char *buf,
+				      u32 buf__sz)
+{
+	struct crypto_tfm *tfm;
+
+	if (ctx->aead)
+		tfm = crypto_aead_tfm(ctx->aead_simd ?: ctx->aead);
+	else if (ctx->skcipher_simd)
+		tfm = crypto_skcipher_tfm(&ctx->skcipher_simd->base);
+	else
+		tfm = crypto_skcipher_tfm(&ctx->skcipher->base);
+	if (!buf__sz)
+		return -E2BIG;
+	return strscpy(buf, crypto_tfm_alg_driver_name(tfm), buf__sz);
 }
 
 __bpf_kfunc_end_defs();

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
-/* crypto_alloc_lskcipher(): the synchronous linear skcipher API */
+/*
+ * The synchronous linear skcipher API with state (6.8; the API came in
+ * 6.7), and the type flag that tells an skcipher backed by one.
+ */
 #include <crypto/skcipher.h>
-void *kfx_probe(void)
+unsigned int kfx_probe(struct crypto_lskcipher *tfm)
 {
-	return crypto_alloc_lskcipher("ecb(aes)", 0, 0);
+	return crypto_lskcipher_statesize(tfm) + CRYPTO_ALG_TYPE_LSKCIPHER;
 }

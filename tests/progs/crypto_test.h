@@ -7,6 +7,9 @@
 #define _CRYPTO_TEST_H
 
 #define ENOENT		2
+#ifndef E2BIG
+#define E2BIG		7
+#endif
 #define EINVAL		22
 #define EBADMSG		74
 #define EOPNOTSUPP	95

@@ -23,6 +23,7 @@
 #include <linux/if_alg.h>
 #include <sys/klog.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include <bpf/bpf.h>
@@ -33,6 +34,7 @@
 #include "runner.h"
 #include "string_oracle.h"
 #include "crypto_af_alg.h"	/* types of the test objects' globals */
+#include "crypto_driver.h"
 #include "kfx_kfunc_names.h"	/* generated from bpf/kfx.h */
 #include "kfx_test_objs.h"	/* generated: the embedded test objects */
 
@@ -302,6 +304,7 @@ static const struct {
 	{ "tracing_comm", tracing_comm_driver },
 	{ "crypto_af_alg", crypto_af_alg_driver },
 	{ "crypto_concurrency", crypto_concurrency_driver },
+	{ "crypto_driver", crypto_driver_driver },
 };
 
 static struct btf *vmlinux_btf;
@@ -378,8 +381,8 @@ static int run_prog(struct bpf_program *prog, long long *retval)
 	return 0;
 }
 
-static void test_one_prog(const char *objname, const void *elf, size_t sz,
-			  const char *progname)
+static void test_one_prog(const char *objname, const char *label,
+			  const void *elf, size_t sz, const char *progname)
 {
 	LIBBPF_OPTS(bpf_object_open_opts, oo, .object_name = objname);
 	struct bpf_program *prog, *p, *setup = NULL;
@@ -389,7 +392,7 @@ static void test_one_prog(const char *objname, const void *elf, size_t sz,
 	long long rv = 0;
 	int err, i;
 
-	snprintf(name, sizeof(name), "%s/%s", objname, progname);
+	snprintf(name, sizeof(name), "%s/%s", label, progname);
 	obj = bpf_object__open_mem(elf, sz, &oo);
 	if (!obj) {
 		FAIL(name, "open: %s", strerror(errno));
@@ -585,7 +588,8 @@ out:
 	bpf_object__close(obj);
 }
 
-static void test_object(const struct kfx_test_obj *t)
+/* Every program of @t; results named @label/<program>. */
+static void test_object(const struct kfx_test_obj *t, const char *label)
 {
 	LIBBPF_OPTS(bpf_object_open_opts, oo, .object_name = t->name);
 	struct bpf_object *obj;
@@ -608,10 +612,73 @@ static void test_object(const struct kfx_test_obj *t)
 		names[i++] = strdup(bpf_program__name(p));
 	bpf_object__close(obj);
 	for (i = 0; i < n; i++) {
-		test_one_prog(t->name, elf, sz, names[i]);
+		test_one_prog(t->name, label, elf, sz, names[i]);
 		free(names[i]);
 	}
 	free(names);
+}
+
+/*
+ * The crypto tests ran on the generic code (crypto_driver checks that
+ * aesni_intel was not loaded and no ctx ran AES-NI).  Load the accelerated
+ * x86 modules, as udev does at boot on a CPU with AES-NI (qemu -cpu max
+ * emulates AES-NI, PCLMULQDQ and AVX2), and run them again: now every AES
+ * ctx must run AES-NI and give the same known answers.
+ */
+static const char *const accel_mods[] = {
+	"aesni_intel", "ghash_clmulni_intel", "chacha_x86_64",
+	"poly1305_x86_64",
+};
+
+#define GENERIC_FIRST	"/etc/modprobe.d/kfx-generic-first.conf"
+
+/*
+ * Until test_crypto_accelerated(), keep the kernel from loading the
+ * accelerated modules on demand: 6.1 and 6.12 resolve "crypto-aes" to
+ * aesni_intel too when a template asks for its cipher.
+ */
+static void crypto_generic_first(void)
+{
+	FILE *f;
+	size_t i;
+
+	mkdir("/etc", 0755);
+	mkdir("/etc/modprobe.d", 0755);
+	f = fopen(GENERIC_FIRST, "w");
+	if (!f) {
+		printf("# %s: %s\n", GENERIC_FIRST, strerror(errno));
+		return;
+	}
+	for (i = 0; i < sizeof(accel_mods) / sizeof(accel_mods[0]); i++)
+		fprintf(f, "blacklist %s\n", accel_mods[i]);
+	fclose(f);
+}
+
+static void test_crypto_accelerated(void)
+{
+	const char *name = "guest/accelerated-crypto-modules-load";
+	char cmd[64], label[64];
+	size_t i;
+
+	unlink(GENERIC_FIRST);
+	for (i = 0; i < sizeof(accel_mods) / sizeof(accel_mods[0]); i++) {
+		snprintf(cmd, sizeof(cmd), "modprobe %s 2>/dev/null", accel_mods[i]);
+		if (system(cmd))
+			printf("# %s: not on this kernel\n", accel_mods[i]);
+	}
+	if (!crypto_accelerated()) {
+		FAIL(name, "aesni_intel did not load");
+		return;
+	}
+	PASS(name);
+	for (i = 0; i < sizeof(kfx_test_objs) / sizeof(kfx_test_objs[0]); i++) {
+		const char *o = kfx_test_objs[i].name;
+
+		if (strncmp(o, "crypto", 6))
+			continue;
+		snprintf(label, sizeof(label), "%s@aesni", o);
+		test_object(&kfx_test_objs[i], label);
+	}
 }
 
 /* A program that calls a kfx kfunc holds a reference on the module. */
@@ -707,6 +774,7 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	libbpf_set_print(libbpf_print);
 
+	crypto_generic_first();
 	test_refuses_without_btf(nobtf);
 	test_refuses_mismatched_btf(badbtf);
 	mark_expected_errors_done();
@@ -721,7 +789,8 @@ int main(int argc, char **argv)
 	test_version_string();
 	test_btf_has_every_kfunc();
 	for (i = 0; i < sizeof(kfx_test_objs) / sizeof(kfx_test_objs[0]); i++)
-		test_object(&kfx_test_objs[i]);
+		test_object(&kfx_test_objs[i], kfx_test_objs[i].name);
+	test_crypto_accelerated();
 	test_crypto_live_zero();
 	test_crypto_map_frees_ctx();
 	test_prog_pins_module();

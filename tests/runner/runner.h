@@ -2,6 +2,7 @@
 /* Drivers: user-space halves of test programs tagged __driver("name"). */
 #ifndef _KFX_RUNNER_H
 #define _KFX_RUNNER_H
+#include <stdbool.h>
 #include <stddef.h>
 
 struct bpf_object;
@@ -16,4 +17,8 @@ int crypto_af_alg_driver(struct bpf_object *obj, struct bpf_program *prog,
 			 char *why, size_t whylen);
 int crypto_concurrency_driver(struct bpf_object *obj, struct bpf_program *prog,
 			      char *why, size_t whylen);
+int crypto_driver_driver(struct bpf_object *obj, struct bpf_program *prog,
+			 char *why, size_t whylen);
+/* Whether the accelerated x86 crypto modules (aesni_intel) are loaded. */
+bool crypto_accelerated(void);
 #endif

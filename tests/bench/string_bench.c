@@ -10,6 +10,7 @@
  * given; times the listed ops only if given)
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -201,7 +202,8 @@ int main(int argc, char **argv)
 	if (argc > 1) {
 		int fd = open(argv[1], O_RDONLY);
 
-		if (fd < 0 || syscall(SYS_finit_module, fd, "", 0)) {
+		if (fd < 0 || (syscall(SYS_finit_module, fd, "", 0) &&
+				errno != EEXIST)) {
 			perror("loading kfx");
 			return 1;
 		}

@@ -2,8 +2,9 @@
 #
 # make [module] [KVER=...] [KDIR=...] [BTF_BASE=...]   build kfx.ko with BTF
 # make demo        boot a Debian kernel in a VM and run a sample (README.md)
-# make bench       bpf_X vs kfx_X vs kfx_X_buf timings in one VM (KERNEL=7.3,
-#                  OPS=strlen,strstr for a subset)
+# make bench       kfx vs upstream vs open-coded BPF vs AF_ALG, every kernel
+#                  (KERNEL=7.3 for one, OPS=strlen,strstr, QUICK=1 for a
+#                  reduced set); results in .cache/bench/latest/RESULTS.md
 # make check       the whole test matrix (KERNELS="6.1 7.3" for a subset)
 # make deps        install the Debian packages the above need (root)
 
@@ -48,7 +49,7 @@ demo:
 	tests/vm/demo.sh
 
 bench:
-	KFX_BENCH_OPS=$(OPS) tests/vm/bench.sh $(KERNEL)
+	KFX_BENCH_OPS=$(OPS) KFX_BENCH_QUICK=$(QUICK) tests/vm/bench.sh $(KERNEL)
 
 check:
 	tests/vm/check.sh $(KERNELS)

@@ -629,6 +629,76 @@ __ksym int kfx_crypto_decrypt_noiv(struct kfx_crypto_ctx *ctx,
 __ksym int kfx_crypto_ctx_driver(struct kfx_crypto_ctx *ctx, char *buf,
 				 __u32 buf__sz);
 
+#ifdef __bpf__
+/*
+ * Compat layer: kfx_compat_<name>() calls the kernel's own bpf_<name>()
+ * where the running kernel has it and kfx_<name>() elsewhere, decided when
+ * the program is loaded (a weak __ksym is 0 where the kernel lacks it, and
+ * the verifier drops the branch not taken).  A program written once thus
+ * runs upstream's kfunc on new kernels and kfx's on the ones it fills in.
+ * Both give the same results and errnos; on kernels without upstream's
+ * kfuncs the arguments follow kfx's rules (on 6.1: BPF-owned memory).
+ * Crypto has no shim: upstream's ctx is another type (struct
+ * bpf_crypto_ctx), so a program picks one family for its map's kptr.
+ * Define KFX_NO_COMPAT to leave the layer out.
+ */
+#ifndef KFX_NO_COMPAT
+#ifndef bpf_ksym_exists		/* libbpf < 1.2 */
+#define bpf_ksym_exists(sym)	(!!(sym))
+#endif
+
+#define KFX_COMPAT_EXTERN(name, args)					\
+	extern int bpf_##name args __ksym __weak
+#define KFX_COMPAT(name, params, ...)					\
+	static __always_inline int kfx_compat_##name params		\
+	{								\
+		return bpf_ksym_exists(bpf_##name) ?			\
+		       bpf_##name(__VA_ARGS__) : kfx_##name(__VA_ARGS__); \
+	}
+
+/* 6.17: bpf_strlen ... bpf_strstr */
+KFX_COMPAT_EXTERN(strlen, (const char *s__ign));
+KFX_COMPAT_EXTERN(strnlen, (const char *s__ign, size_t count));
+KFX_COMPAT_EXTERN(strchr, (const char *s__ign, char c));
+KFX_COMPAT_EXTERN(strnchr, (const char *s__ign, size_t count, char c));
+KFX_COMPAT_EXTERN(strchrnul, (const char *s__ign, char c));
+KFX_COMPAT_EXTERN(strrchr, (const char *s__ign, int c));
+KFX_COMPAT_EXTERN(strcmp, (const char *s1__ign, const char *s2__ign));
+KFX_COMPAT_EXTERN(strspn, (const char *s__ign, const char *accept__ign));
+KFX_COMPAT_EXTERN(strcspn, (const char *s__ign, const char *reject__ign));
+KFX_COMPAT_EXTERN(strstr, (const char *s1__ign, const char *s2__ign));
+KFX_COMPAT_EXTERN(strnstr, (const char *s1__ign, const char *s2__ign,
+			    size_t len));
+/* 6.18: bpf_strcasecmp */
+KFX_COMPAT_EXTERN(strcasecmp, (const char *s1__ign, const char *s2__ign));
+/* 6.19: bpf_strcasestr, bpf_strncasestr */
+KFX_COMPAT_EXTERN(strcasestr, (const char *s1__ign, const char *s2__ign));
+KFX_COMPAT_EXTERN(strncasestr, (const char *s1__ign, const char *s2__ign,
+				size_t len));
+/* 7.0: bpf_strncasecmp */
+KFX_COMPAT_EXTERN(strncasecmp, (const char *s1__ign, const char *s2__ign,
+				size_t len));
+
+KFX_COMPAT(strlen, (const char *s), s)
+KFX_COMPAT(strnlen, (const char *s, size_t count), s, count)
+KFX_COMPAT(strchr, (const char *s, char c), s, c)
+KFX_COMPAT(strnchr, (const char *s, size_t count, char c), s, count, c)
+KFX_COMPAT(strchrnul, (const char *s, char c), s, c)
+KFX_COMPAT(strrchr, (const char *s, int c), s, c)
+KFX_COMPAT(strcmp, (const char *s1, const char *s2), s1, s2)
+KFX_COMPAT(strspn, (const char *s, const char *accept), s, accept)
+KFX_COMPAT(strcspn, (const char *s, const char *reject), s, reject)
+KFX_COMPAT(strstr, (const char *s1, const char *s2), s1, s2)
+KFX_COMPAT(strnstr, (const char *s1, const char *s2, size_t len), s1, s2, len)
+KFX_COMPAT(strcasecmp, (const char *s1, const char *s2), s1, s2)
+KFX_COMPAT(strcasestr, (const char *s1, const char *s2), s1, s2)
+KFX_COMPAT(strncasestr, (const char *s1, const char *s2, size_t len),
+	   s1, s2, len)
+KFX_COMPAT(strncasecmp, (const char *s1, const char *s2, size_t len),
+	   s1, s2, len)
+#endif /* KFX_NO_COMPAT */
+#endif /* __bpf__ */
+
 #endif /* KFX_DECLARE_KFUNCS */
 
 #endif /* _KFX_H */

@@ -402,7 +402,7 @@ static void report(const struct algo *a, bool dec, unsigned int size,
 		       a->name, dec ? "dec" : "enc", size, vnames[v],
 		       res[v].driver, res[v].med, res[v].min, res[v].max,
 		       res[v].med > 0 ? 1000.0 / res[v].med : 0);
-		printf("csv,crypto,%s,%s,%s,%s,%u,%s,%s,%.0f,%.0f,%.0f\n", kernel,
+		printf("csv,crypto,%s,%s,\"%s\",%s,%u,%s,\"%s\",%.0f,%.0f,%.0f\n", kernel,
 		       pass, a->name, dec ? "dec" : "enc", size, vnames[v],
 		       res[v].driver, res[v].med, res[v].min, res[v].max);
 	}

@@ -31,7 +31,90 @@ extern int bpf_strncasestr(const char *s1__ign, const char *s2__ign,
 char a[BENCH_MAX + 8];
 char b[BENCH_MAX + 8];
 const volatile int op, impl;
+const volatile char b_ro[BENCH_MAX + 8];	/* b, for bpf_strncmp() */
 int result;
+
+/*
+ * ---------- without kfuncs: bounded loops over the same buffers ----------
+ * The needle and set come from .rodata, as a user's constant pattern would:
+ * the verifier then knows them, or it could not follow 4095 iterations.
+ */
+
+static __always_inline int loop_strnlen(int n)
+{
+	int i;
+
+	for (i = 0; i < n && i < BENCH_MAX; i++)
+		if (!a[i])
+			break;
+	return i;
+}
+
+static __always_inline int loop_strnchr(int n, char c)
+{
+	for (int i = 0; i < n && i < BENCH_MAX; i++) {
+		if (a[i] == c)
+			return i;
+		if (!a[i])
+			break;
+	}
+	return -2;	/* -ENOENT */
+}
+
+static __always_inline int loop_strnstr(int n)
+{
+	for (int i = 0; i < n && i < BENCH_MAX; i++) {
+		int j;
+
+		if (!a[i])
+			break;
+		for (j = 0; j < LOOP_SET_MAX && i + j < BENCH_MAX; j++)
+			if (!b_ro[j] || a[i + j] != b_ro[j])
+				break;
+		if (j < LOOP_SET_MAX && !b_ro[j])
+			return i;
+	}
+	return -2;
+}
+
+static __always_inline int loop_strspn(void)
+{
+	int i;
+
+	for (i = 0; i < BENCH_MAX; i++) {
+		int j;
+
+		if (!a[i])
+			break;
+		for (j = 0; j < LOOP_SET_MAX; j++)
+			if (!b_ro[j] || b_ro[j] == a[i])
+				break;
+		if (j == LOOP_SET_MAX || !b_ro[j])
+			break;
+	}
+	return i;
+}
+
+static __always_inline int loop_op(void)
+{
+	switch (op) {
+	case B_STRLEN:
+		return loop_strnlen(BENCH_MAX);
+	case B_STRNLEN:
+		return loop_strnlen(BENCH_MAX);
+	case B_STRCHR:
+	case B_STRNCHR:
+		return loop_strnchr(BENCH_MAX, 'z');
+	case B_STRSTR:
+	case B_STRNSTR:
+		return loop_strnstr(BENCH_MAX);
+	case B_STRCMP:
+		return bpf_strncmp(a, BENCH_MAX, (const char *)b_ro);
+	case B_STRSPN:
+		return loop_strspn();
+	}
+	return 0;
+}
 
 #define A	a, BENCH_MAX
 #define B	b, BENCH_MAX
@@ -48,6 +131,10 @@ int result;
 SEC("xdp")
 int bench(struct xdp_md *ctx)
 {
+	if (impl == IMPL_LOOP) {
+		result = loop_op();
+		return XDP_PASS;
+	}
 	switch (op) {
 	OP(B_STRLEN, strlen, (A), a);
 	OP(B_STRNLEN, strnlen, (A, BENCH_MAX), a, BENCH_MAX);

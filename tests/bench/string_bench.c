@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * string_bench: time bpf_X, kfx_X and kfx_X_buf side by side in one boot.
- * For each op and string length, each implementation runs REPEAT calls per
- * BPF_PROG_TEST_RUN, ROUNDS rounds with the implementations taking turns;
- * the table shows the median ns per call, net of the same program without
- * the call (also timed, column "nocall"), with the min-max spread, then one
- * line per speed target of the string issue.  Under TCG only the ratios
- * mean anything.  Usage: string_bench [kfx.ko [op,op...]]  (loads the module if
- * given; times the listed ops only if given)
+ * string_bench: time bpf_X, kfx_X, kfx_X_buf and an open-coded BPF loop
+ * side by side in one boot.  For each op and string length, each
+ * implementation runs ROUNDS samples, the implementations taking turns,
+ * each sample BPF_PROG_TEST_RUN with a repeat calibrated so that it lasts
+ * about SAMPLE_NS; the table shows the median ns per call, net of the same
+ * program without the call (also timed, column "nocall"), with the min-max
+ * spread, "csv," lines for the host, then one line per speed target of the
+ * string issue.  Under TCG only the ratios mean anything.
+ * Usage: string_bench [kfx.ko [all|op,op... [quick]]]  (loads the module if
+ * given; times the listed ops only; quick: lengths 1, 64 and 4095)
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -17,14 +19,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include "string_bench.h"
 #include "string_bench.skel.h"
 
-#define REPEAT	200
-#define ROUNDS	7
+#define ROUNDS		7
+#define SAMPLE_NS	200000ULL	/* 200 us of guest time per sample */
 
 static const char *const ops[B_COUNT] = {
 	"strlen", "strnlen", "strchr", "strnchr", "strchrnul", "strrchr",
@@ -32,9 +35,19 @@ static const char *const ops[B_COUNT] = {
 	"strstr", "strcasestr", "strnstr", "strncasestr",
 };
 static const char *const impls[IMPL_COUNT] = {
-	"bpf_", "kfx_", "kfx_*_buf", "no call"
+	"bpf_", "kfx_", "kfx_*_buf", "loop", "no call"
 };
 static const int lens[] = { 1, 8, 64, 512, 2048, 4095 };
+static const char *kernel;
+static bool quick;
+
+/* The ops a user can open-code in a verifiable loop (or bpf_strncmp). */
+static bool has_loop(int op)
+{
+	return op == B_STRLEN || op == B_STRNLEN || op == B_STRCHR ||
+	       op == B_STRNCHR || op == B_STRSTR || op == B_STRNSTR ||
+	       op == B_STRCMP || op == B_STRSPN;
+}
 
 /*
  * a: @len 'a's.  b: the other operand, chosen so that the whole of a is
@@ -43,6 +56,7 @@ static const int lens[] = { 1, 8, 64, 512, 2048, 4095 };
  */
 static void fill(struct string_bench *k, int op, int len)
 {
+	/* b_ro is read-only once loaded: fill() runs before the load */
 	memset(k->bss->a, 'a', len);
 	k->bss->a[len] = '\0';
 	memcpy(k->bss->b, k->bss->a, len + 1);
@@ -59,6 +73,7 @@ static void fill(struct string_bench *k, int op, int len)
 	default:
 		k->bss->b[len - 1] = 'b';
 	}
+	memcpy((char *)k->rodata->b_ro, k->bss->b, BENCH_MAX + 8);
 }
 
 static int cmp_u32(const void *x, const void *y)
@@ -74,16 +89,18 @@ static int measure(int op, int len, unsigned int out[IMPL_COUNT][3],
 		   bool upstream)
 {
 	static char pkt[64];
-	LIBBPF_OPTS(bpf_test_run_opts, run, .repeat = REPEAT, .data_in = pkt,
+	LIBBPF_OPTS(bpf_test_run_opts, run, .data_in = pkt,
 		    .data_size_in = sizeof(pkt));
 	struct string_bench *s[IMPL_COUNT] = { 0 };
 	unsigned int t[IMPL_COUNT][ROUNDS];
+	unsigned long long repeat[IMPL_COUNT];
 	int impl, r, err = 0;
 
 	for (impl = 0; impl < IMPL_COUNT && !err; impl++) {
 		struct string_bench *k;
 
-		if (impl == IMPL_BPF && !upstream)
+		if ((impl == IMPL_BPF && !upstream) ||
+		    (impl == IMPL_LOOP && !has_loop(op)))
 			continue;
 		k = string_bench__open();
 
@@ -94,16 +111,23 @@ static int measure(int op, int len, unsigned int out[IMPL_COUNT][3],
 		}
 		k->rodata->op = op;
 		k->rodata->impl = impl;
+		fill(k, op, len);
 		if (string_bench__load(k)) {
 			err = -1;
 			break;
 		}
-		fill(k, op, len);
+		/* calibrate: runs per sample so that one lasts SAMPLE_NS */
+		run.repeat = 16;
+		err = bpf_prog_test_run_opts(bpf_program__fd(k->progs.bench), &run);
+		repeat[impl] = SAMPLE_NS / (run.duration ? run.duration : 1);
+		repeat[impl] = repeat[impl] < 16 ? 16 :
+			       repeat[impl] > 100000 ? 100000 : repeat[impl];
 	}
 	for (r = 0; r < ROUNDS && !err; r++) {
 		for (impl = 0; impl < IMPL_COUNT && !err; impl++) {
 			if (!s[impl])
 				continue;
+			run.repeat = repeat[impl];
 			err = bpf_prog_test_run_opts(bpf_program__fd(s[impl]->progs.bench),
 						     &run);
 			t[impl][r] = run.duration;
@@ -111,6 +135,7 @@ static int measure(int op, int len, unsigned int out[IMPL_COUNT][3],
 	}
 	for (impl = 0; impl < IMPL_COUNT; impl++) {
 		string_bench__destroy(s[impl]);
+		out[impl][0] = 0;
 		if (err || !s[impl])
 			continue;
 		qsort(t[impl], ROUNDS, sizeof(t[impl][0]), cmp_u32);
@@ -172,23 +197,32 @@ static void check(const char *what, int op, int len, double ratio,
 static void report(int op, int len, unsigned int m[IMPL_COUNT][3],
 		   bool upstream)
 {
-	double bpf = net(m, IMPL_BPF, 0), kfx = net(m, IMPL_KFX, 0);
-	double buf = net(m, IMPL_BUF, 0);
+	double kfx = net(m, IMPL_KFX, 0), buf = net(m, IMPL_BUF, 0);
 	char cell[IMPL_COUNT][40];
 	int impl;
 
-	for (impl = 0; impl < IMPL_NONE; impl++)
+	for (impl = 0; impl < IMPL_NONE; impl++) {
+		if (!m[impl][0]) {
+			snprintf(cell[impl], sizeof(cell[impl]), "-");
+			continue;
+		}
 		snprintf(cell[impl], sizeof(cell[impl]), "%.0f (%.0f-%.0f)",
 			 net(m, impl, 0), net(m, impl, 1), net(m, impl, 2));
-	if (!upstream)
-		snprintf(cell[IMPL_BPF], sizeof(cell[0]), "-");
-	printf("%-11s %5d  %-20s %-20s %-20s %6u  ", ops[op], len, cell[0],
-	       cell[1], cell[2], m[IMPL_NONE][0]);
+		printf("csv,string,%s,%s,%d,%s,%.0f,%.0f,%.0f\n", kernel,
+		       ops[op], len, impls[impl], net(m, impl, 0),
+		       net(m, impl, 1), net(m, impl, 2));
+	}
+	printf("%-11s %5d  %-20s %-20s %-20s %-20s %6u  ", ops[op], len,
+	       cell[0], cell[1], cell[2], cell[3], m[IMPL_NONE][0]);
 	if (upstream)
-		printf("%6.2fx ", bpf / kfx);
+		printf("%6.2fx ", net(m, IMPL_BPF, 0) / kfx);
 	else
 		printf("%7s ", "-");
-	printf("%6.2fx\n", kfx / buf);
+	printf("%6.2fx ", kfx / buf);
+	if (m[IMPL_LOOP][0])
+		printf("%6.2fx\n", net(m, IMPL_LOOP, 0) / kfx);
+	else
+		printf("%7s\n", "-");
 }
 
 int main(int argc, char **argv)
@@ -196,9 +230,16 @@ int main(int argc, char **argv)
 	static unsigned int m[B_COUNT][sizeof(lens) / sizeof(lens[0])][IMPL_COUNT][3];
 	static bool ok[B_COUNT][sizeof(lens) / sizeof(lens[0])];
 	int nlens = sizeof(lens) / sizeof(lens[0]);
+	const char *list = NULL;
+	struct utsname u;
 	bool upstream;
 	int op, l;
 
+	uname(&u);
+	kernel = u.release;
+	if (argc > 2 && strcmp(argv[2], "all"))
+		list = argv[2];
+	quick = argc > 3 && !strcmp(argv[3], "quick");
 	if (argc > 1) {
 		int fd = open(argv[1], O_RDONLY);
 
@@ -212,14 +253,18 @@ int main(int argc, char **argv)
 	upstream = have_upstream();
 	printf("string_bench: upstream's bpf_str*() kfuncs %s\n",
 	       upstream ? "present: timed side by side" : "absent: kfx only");
-	printf("string_bench: ns per call net of the no-call program, median of %d runs x %d calls (min-max)\n",
-	       ROUNDS, REPEAT);
-	printf("%-11s %5s  %-20s %-20s %-20s %6s  %7s %7s\n", "op", "len",
-	       impls[0], impls[1], impls[2], "nocall", "bpf/kfx", "kfx/buf");
+	printf("string_bench: ns per call net of the no-call program, median of %d samples of ~%llu us each (min-max)%s\n",
+	       ROUNDS, SAMPLE_NS / 1000, quick ? "; quick: lengths 1, 64, 4095" : "");
+	printf("%-11s %5s  %-20s %-20s %-20s %-20s %6s  %7s %7s %7s\n", "op",
+	       "len", impls[0], impls[1], impls[2], impls[3], "nocall",
+	       "bpf/kfx", "kfx/buf", "loop/kfx");
 	for (op = 0; op < B_COUNT; op++) {
-		if (!wanted(argc > 2 ? argv[2] : NULL, ops[op]))
+		if (!wanted(list, ops[op]))
 			continue;
 		for (l = 0; l < nlens; l++) {
+			if (quick && lens[l] != 1 && lens[l] != 64 &&
+			    lens[l] != 4095)
+				continue;
 			if (measure(op, lens[l], m[op][l], upstream)) {
 				printf("%-11s %5d  measurement failed\n",
 				       ops[op], lens[l]);

@@ -74,6 +74,22 @@ int gcm_known_answer(void *ctx)
 	return r;
 }
 
+/* Test case 4: 60 bytes, 20 bytes of associated data after the 12-byte IV. */
+SEC("syscall")
+__success __retval(0)
+int gcm_known_answer_with_associated_data(void *ctx)
+{
+	struct kfx_crypto_ctx *c = CREATE_CTX("aead", "gcm(aes)", GCM_TC4_KEY, 16);
+	int r;
+
+	if (!c)
+		return err;
+	r = seal_open(c, GCM_TC4_PT, GCM_TC4_PT_LEN, GCM_TC4_IV_AAD,
+		      GCM_TC4_IV_AAD_LEN, GCM_TC4_CT, GCM_TC4_TAG);
+	kfx_crypto_ctx_release(c);
+	return r;
+}
+
 /* 114 bytes, with 12 bytes of associated data after the 12-byte nonce. */
 SEC("syscall")
 __success __retval(0)

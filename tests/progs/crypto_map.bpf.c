@@ -167,4 +167,40 @@ int xdp_dynptr_in_place(struct xdp_md *xdp)
 	return XDP_PASS;
 }
 
+/*
+ * Data beyond the linear part is out of reach, as upstream has it: a
+ * 6000-byte multi-buffer xdp packet (first buffer, then fragments), one
+ * dynptr over all of it, encrypted in place: -EINVAL, and the packet is
+ * left as it was.
+ */
+SEC("xdp.frags")
+__success __retval(2) __setup("setup_ecb128") __pkt_size(6000)
+__needs_ksym("bpf_dynptr_from_skb")
+int xdp_beyond_linear_part(struct xdp_md *xdp)
+{
+	struct kfx_crypto_ctx *c;
+	struct ctx_slot *sl = the_slot();
+	struct bpf_dynptr p;
+	int r;
+
+	if (!sl)
+		return 10;
+	c = bpf_kptr_xchg(&sl->ctx, NULL);
+	if (!c)
+		return 11;
+	bpf_dynptr_from_xdp(xdp, 0, &p);
+	r = kfx_crypto_encrypt_noiv(c, &p, &p);
+	c = bpf_kptr_xchg(&sl->ctx, c);
+	if (c)
+		kfx_crypto_ctx_release(c);
+	if (r != -EINVAL)
+		return 1000 - r;
+	if (bpf_xdp_load_bytes(xdp, 0, pkt, 64))
+		return 13;
+	for (int i = 14; i < 64; i++)	/* the runner's packet: zeros there */
+		if (pkt[i])
+			return 14;
+	return XDP_PASS;
+}
+
 char _license[] SEC("license") = "GPL";

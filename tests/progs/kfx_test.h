@@ -18,6 +18,9 @@
  *   __setup("prog")        load SYSCALL program prog of the same object too
  *                          and run it first; it must return 0 (e.g. it
  *                          creates a crypto ctx and stores it in a map)
+ *   __pkt_size(N)          run it on an N-byte test packet (default 64;
+ *                          larger than a page, an xdp.frags program gets
+ *                          a multi-buffer packet)
  */
 #ifndef _KFX_TEST_H
 #define _KFX_TEST_H
@@ -34,5 +37,6 @@
 #define __without_ksym(f)	__kfx_tag("without_ksym=" f)
 #define __driver(d)		__kfx_tag("driver=" d)
 #define __setup(p)		__kfx_tag("setup=" p)
+#define __pkt_size(n)		__kfx_tag("pkt_size=" __kfx_xstr(n))
 
 #endif /* _KFX_TEST_H */

@@ -24,6 +24,7 @@
 #include <sys/klog.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include <bpf/bpf.h>
@@ -293,6 +294,7 @@ struct expect {
 	const char *needs_ksym, *without_ksym;
 	const char *driver;
 	const char *setup;
+	unsigned int pkt_size;
 };
 
 static const struct {
@@ -305,6 +307,7 @@ static const struct {
 	{ "crypto_af_alg", crypto_af_alg_driver },
 	{ "crypto_concurrency", crypto_concurrency_driver },
 	{ "crypto_driver", crypto_driver_driver },
+	{ "compat", compat_driver },
 };
 
 static struct btf *vmlinux_btf;
@@ -356,22 +359,28 @@ static int read_expect(const struct btf *btf, const char *func, struct expect *e
 			e->driver = s + 7;
 		else if (!strncmp(s, "setup=", 6))
 			e->setup = s + 6;
+		else if (!strncmp(s, "pkt_size=", 9))
+			e->pkt_size = strtoul(s + 9, NULL, 0);
 		else
 			return -EINVAL;
 	}
 	return e->success != e->failure ? 0 : -EINVAL;
 }
 
-static int run_prog(struct bpf_program *prog, long long *retval)
+/* Run @prog once, on a @size-byte IPv4 test packet (0: 64) unless SYSCALL. */
+static int run_prog(struct bpf_program *prog, long long *retval,
+		    unsigned int size)
 {
-	static char pkt[64] = { [12] = 0x08, [13] = 0x00 };	/* IPv4 */
+	static char pkt[16384] = { [12] = 0x08, [13] = 0x00 };	/* IPv4 */
 	LIBBPF_OPTS(bpf_test_run_opts, opts);
 	enum bpf_prog_type type = bpf_program__type(prog);
 	int err;
 
+	if (size > sizeof(pkt))
+		return -E2BIG;
 	if (type != BPF_PROG_TYPE_SYSCALL) {
 		opts.data_in = pkt;
-		opts.data_size_in = sizeof(pkt);
+		opts.data_size_in = size ? size : 64;
 		opts.repeat = 1;
 	}
 	err = bpf_prog_test_run_opts(bpf_program__fd(prog), &opts);
@@ -449,7 +458,7 @@ static void test_one_prog(const char *objname, const char *label,
 		}
 	}
 	if (e.success && setup) {
-		err = run_prog(setup, &rv);
+		err = run_prog(setup, &rv, 0);
 		if (err || rv) {
 			FAIL(name, "setup %s: %s, returned %lld", e.setup,
 			     strerror(-err), rv);
@@ -470,7 +479,7 @@ static void test_one_prog(const char *objname, const char *label,
 		}
 	}
 	if (e.success && e.has_retval) {
-		err = run_prog(prog, &rv);
+		err = run_prog(prog, &rv, e.pkt_size);
 		if (err) {
 			FAIL(name, "BPF_PROG_TEST_RUN: %s", strerror(-err));
 			goto out;
@@ -558,7 +567,7 @@ static void test_crypto_map_frees_ctx(void)
 		bpf_program__set_autoload(p, p == setup);
 	err = bpf_object__load(obj);
 	if (!err)
-		err = run_prog(setup, &rv);
+		err = run_prog(setup, &rv, 0);
 	if (err || rv) {
 		FAIL(name, "setup: %s, returned %lld", strerror(-err), rv);
 		goto out;
@@ -681,6 +690,118 @@ static void test_crypto_accelerated(void)
 	}
 }
 
+/* ---------- kfxctl, the user's tool ---------- */
+
+/* Run "/kfxctl @args" (stderr too); its exit status, output in @out. */
+static int kfxctl(const char *args, char *out, size_t len)
+{
+	char cmd[128];
+	size_t n = 0;
+	FILE *p;
+	int st;
+
+	snprintf(cmd, sizeof(cmd), "/kfxctl %s 2>&1", args);
+	p = popen(cmd, "r");
+	if (!p)
+		return -1;
+	while (n + 1 < len && fgets(out + n, len - n, p))
+		n += strlen(out + n);
+	out[n] = '\0';
+	st = pclose(p);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* Without the module: exit 1, the problem named and its fix. */
+static void test_kfxctl_without_module(void)
+{
+	const char *name = "kfxctl/status-without-kfx-says-modprobe";
+	static char out[4096];
+	int st = kfxctl("status", out, sizeof(out));
+
+	if (st != 1 || !strstr(out, "kfx is not loaded") ||
+	    !strstr(out, "fix: modprobe kfx"))
+		FAIL(name, "exit %d, said: %.200s", st, out);
+	else
+		PASS(name);
+}
+
+/* With it: status lists every kfunc registered, selftest passes them all. */
+static void test_kfxctl(void)
+{
+	static char out[16384];
+	char want[64];
+	int st;
+
+	st = kfxctl("status --json", out, sizeof(out));
+	snprintf(want, sizeof(want), "\"version\":\"%d.%d.%d\"",
+		 KFX_VERSION_MAJOR, KFX_VERSION_MINOR, KFX_VERSION_PATCH);
+	if (st || !strstr(out, "\"missing\":0") || !strstr(out, want) ||
+	    !strstr(out, "\"name\":\"kfx_crypto_encrypt\""))
+		FAIL("kfxctl/status-json-lists-every-kfunc", "exit %d, said: %.300s",
+		     st, out);
+	else
+		PASS("kfxctl/status-json-lists-every-kfunc");
+	st = kfxctl("selftest", out, sizeof(out));
+	printf("# kfxctl selftest: %s", strstr(out, "selftest:") ?: "no summary\n");
+	if (st || !strstr(out, " 0 failed"))
+		FAIL("kfxctl/selftest-passes-every-kfunc", "exit %d, said: %.1000s",
+		     st, out);
+	else
+		PASS("kfxctl/selftest-passes-every-kfunc");
+}
+
+/* ---------- the samples, run as a user would ---------- */
+
+/* Run @cmd; its exit status, its output echoed as comments. */
+static int run_sample(const char *cmd)
+{
+	char line[512], full[256];
+	FILE *p;
+	int st;
+
+	snprintf(full, sizeof(full), "%s 2>&1", cmd);
+	p = popen(full, "r");
+	if (!p)
+		return -1;
+	while (fgets(line, sizeof(line), p))
+		printf("#   %s", line);
+	st = pclose(p);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/*
+ * udp_crypt: plaintext intact, ciphertext on the wire, forgery dropped.
+ * Its key map's __kptr tag is 6.3+ (6.1 spells a referenced kptr
+ * kptr_ref), and it uses the tc hook through libbpf's clsact support.
+ */
+static void test_sample_udp_crypt(void)
+{
+	const char *name = "sample/udp_crypt-encrypts-between-namespaces";
+	int st;
+
+	if (!vmlinux_has_func("bpf_rcu_read_lock")) {
+		SKIP(name, "6.1: the sample's map uses the 6.3+ __kptr tag");
+		return;
+	}
+	st = run_sample("/udp_crypt --messages 3");
+	if (st)
+		FAIL(name, "udp_crypt exited %d (output above)", st);
+	else
+		PASS(name);
+}
+
+/* name_filter: an open and an exec reported, the exec denied under LSM. */
+static void test_sample_name_filter(void)
+{
+	const char *name = "sample/name_filter-reports-and-denies";
+	int st = run_sample("/name_filter --demo");
+
+	if (st)
+		FAIL(name, "name_filter exited %d (output above)", st);
+	else
+		PASS(name);
+}
+
 /* A program that calls a kfx kfunc holds a reference on the module. */
 static void test_prog_pins_module(void)
 {
@@ -779,6 +900,7 @@ int main(int argc, char **argv)
 	test_refuses_mismatched_btf(badbtf);
 	mark_expected_errors_done();
 	test_crypto_modules_load();
+	test_kfxctl_without_module();
 	test_load_unload(ko, 20);
 	err = mod_load(ko);
 	if (err) {
@@ -788,9 +910,12 @@ int main(int argc, char **argv)
 	PASS("module/insmod");
 	test_version_string();
 	test_btf_has_every_kfunc();
+	test_kfxctl();
 	for (i = 0; i < sizeof(kfx_test_objs) / sizeof(kfx_test_objs[0]); i++)
 		test_object(&kfx_test_objs[i], kfx_test_objs[i].name);
 	test_crypto_accelerated();
+	test_sample_udp_crypt();
+	test_sample_name_filter();
 	test_crypto_live_zero();
 	test_crypto_map_frees_ctx();
 	test_prog_pins_module();

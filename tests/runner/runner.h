@@ -19,6 +19,8 @@ int crypto_concurrency_driver(struct bpf_object *obj, struct bpf_program *prog,
 			      char *why, size_t whylen);
 int crypto_driver_driver(struct bpf_object *obj, struct bpf_program *prog,
 			 char *why, size_t whylen);
+int compat_driver(struct bpf_object *obj, struct bpf_program *prog,
+		  char *why, size_t whylen);
 /* Whether the accelerated x86 crypto modules (aesni_intel) are loaded. */
 bool crypto_accelerated(void);
 #endif

@@ -1,22 +1,68 @@
 #!/bin/bash
-# bench.sh [NAME]: build, boot kernel NAME (default 7.3, which has the
-# upstream string kfuncs) and time bpf_X, kfx_X and kfx_X_buf side by side.
+# bench.sh [NAME...]: `make bench`.  For each kernel (default: the whole
+# matrix of tests/kernels.list), build kfx, boot the kernel under qemu TCG
+# with -icount (the guest clock counts instructions, so runs repeat exactly
+# and ratios compare instruction counts) and run string_bench then
+# crypto_bench in that one guest.  Writes, under $KFX_CACHE/bench/latest/,
+# each kernel's CSV and console log, RESULTS.md (tables and every target
+# line) and PNG plots.  A full run (whole matrix, every op, not QUICK)
+# also refreshes bench/RESULTS.md and its plots in the tree.
+#   KFX_BENCH_OPS=strlen,strstr   string ops to time (default all)
+#   KFX_BENCH_QUICK=1             string ops strlen/strchr/strstr/strcmp/
+#                                 strspn at 1, 64, 4095; crypto at 16 and
+#                                 1500 bytes (about 3 minutes a kernel)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-name=${1:-7.3}
-kver=$(kernel_field "$name" kver)
+names=("$@")
+[ ${#names[@]} -gt 0 ] || mapfile -t names < <(kernel_names)
+ops=${KFX_BENCH_OPS:-all}
+quick=
+if [ -n "${KFX_BENCH_QUICK:-}" ]; then
+	quick=quick
+	[ "$ops" = all ] && ops=strlen,strchr,strstr,strcmp,strspn
+fi
 "$KFX_TOP/tests/vm/deps.sh"
-"$KFX_TOP/tests/vm/mkroot.sh" "$(kernel_field "$name" root)"
-"$KFX_TOP/tests/vm/build-module.sh" "$name"
+for s in $(for n in "${names[@]}"; do kernel_field "$n" root; done | sort -u); do
+	"$KFX_TOP/tests/vm/mkroot.sh" "$s"
+done
+for n in "${names[@]}"; do "$KFX_TOP/tests/vm/fetch-kernel.sh" "$n"; done
 "$KFX_TOP/tests/vm/build-bpf.sh"
-# TCG's wall-clock timings are noise; with -icount the guest clock advances
-# by instructions executed, so runs repeat exactly and the ratios compare
-# instruction counts (KFX_BENCH_WALLCLOCK=1 for wall-clock time instead).
-icount="-icount shift=0,sleep=off"
-[ -n "${KFX_BENCH_WALLCLOCK:-}" ] && icount=
-say "booting $kver under qemu ${KFX_ACCEL:-tcg} ${icount:+(icount) }for the string benchmark (about two minutes)"
-KFX_QEMU_OPTS="${KFX_QEMU_OPTS:-} $icount" "$KFX_TOP/tests/vm/run-guest.sh" "$name" bench
-log=$KFX_CACHE/logs/$kver-bench.log
-tr -d '\r' < "$log" | sed -n '/^string_bench:/,/^kfx-exit/p'
-echo "setup: qemu ${KFX_ACCEL:-tcg} ${icount:-(wall clock)} -smp 2 -m 1G on $(nproc) host cores, kernel $kver; full log $log"
+
+out=$KFX_CACHE/bench/$(date -u +%Y%m%d-%H%M%S)
+mkdir -p "$out"
+ln -sfn "$(basename "$out")" "$KFX_CACHE/bench/latest"
+# One vCPU: 6.1 hangs bringing up a second one under -icount.
+icount="-smp 1 -icount shift=0,sleep=off"
+i=0
+for n in "${names[@]}"; do
+	i=$((i + 1))
+	kver=$(kernel_field "$n" kver)
+	"$KFX_TOP/tests/vm/build-module.sh" "$n"
+	say "benchmarking $n ($kver), kernel $i of ${#names[@]}: booting under qemu TCG with -icount (${quick:+quick, }about $([ -n "$quick" ] && echo 3 || echo 15) minutes)"
+	log=$KFX_CACHE/logs/$kver-bench.log
+	rm -f "$log"
+	KFX_BOOT_TIMEOUT=3600 KFX_QEMU_OPTS="${KFX_QEMU_OPTS:-} $icount" \
+	KFX_BENCH_CMD="echo \"kfx-cpu: \$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)\"; /string_bench /kfx.ko $ops $quick; /crypto_bench /kfx.ko $quick" \
+		"$KFX_TOP/tests/vm/run-guest.sh" "$n" bench
+	tr -d '\r' < "$log" > "$out/$kver.log"
+	grep '^csv,' "$out/$kver.log" | cut -d, -f2- > "$out/$kver.csv" || true
+	grep -E '^(target|string_bench:|crypto_bench:)' "$out/$kver.log" | grep -v ' holds$' || true
+	grep -q '^crypto_bench: .* missed' "$out/$kver.log" ||
+		say "warning: the $n benchmark did not finish (log: $out/$kver.log)"
+done
+{
+	echo "date=$(date -u '+%Y-%m-%d %H:%M UTC')"
+	echo "host=$(nproc) cores, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)"
+	echo "qemu=$(qemu-system-x86_64 --version | head -1)"
+	echo "setup=qemu TCG -icount shift=0,sleep=off -cpu max -smp 1 -m 1G"
+	echo "scope=${quick:-full}; string ops: $ops"
+} > "$out/setup.txt"
+python3 "$KFX_TOP/tests/vm/bench-report.py" "$out"
+say "results: $out/RESULTS.md"
+if [ -z "$quick" ] && [ "$ops" = all ] && [ $# = 0 ]; then
+	mkdir -p "$KFX_TOP/bench"
+	rm -f "$KFX_TOP"/bench/*.png
+	cp "$out"/RESULTS.md "$out"/*.png "$KFX_TOP/bench/"
+	say "a full run: bench/RESULTS.md and its plots refreshed (commit them)"
+fi

@@ -27,12 +27,7 @@ cp "$KFX_CACHE/kernels/$kver/vmlinuz" "$root/boot/vmlinuz-$kver"
 # The DKMS source tree: exactly the files a user's tarball would carry.
 src=$root/usr/src/kfx-$ver
 rm -rf "$src"
-mkdir -p "$src"
-(cd "$KFX_TOP" && tar cf - --exclude='*.o' --exclude='*.cmd' \
-	--exclude='*.ko' --exclude=kfx_probes.h --exclude=probe.log \
-	Kbuild Makefile dkms.conf LICENSE module bpf/kfx.h \
-	tools/Makefile tools/kfx-btf.sh tools/kfx-extract-vmlinux.sh \
-	tools/kfx-resolve-btfids.c) | tar xf - -C "$src"
+"$KFX_TOP/tools/dkms-tree.sh" "$src"
 
 say "dkms build for $name ($kver) in the $suite root"
 log=$KFX_CACHE/logs/dkms-$kver.log

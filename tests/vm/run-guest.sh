@@ -24,7 +24,7 @@ bad=
 [ -f "$out/kfx-badbtf.ko" ] && cp "$out/kfx-badbtf.ko" "$ird/" && bad="--badbtf /kfx-badbtf.ko"
 
 case $mode in
-test) bins="$bpf/kfx_test"
+test) bins="$bpf/kfx_test $bpf/kfxctl $bpf/udp_crypt $bpf/name_filter"
       payload="/kfx_test --module /kfx.ko --nobtf /kfx-nobtf.ko $bad; echo \"kfx-exit: \$?\"" ;;
 demo) bins="$bpf/hello"
       payload='echo "kfx-demo: insmod kfx.ko"; insmod /kfx.ko && lsmod | grep kfx
@@ -44,9 +44,17 @@ payload=${KFX_PAYLOAD:-$payload}
 mods=$ird/lib/modules/$kver
 mkdir -p "$mods"
 grep -v '^#' "$KFX_TOP/tests/guest-modules.list" | while read -r d; do
-	[ -n "$d" ] && [ -d "$kdir/modules/$d" ] || continue
-	mkdir -p "$mods/$d"
-	cp -a "$kdir/modules/$d/." "$mods/$d/"
+	[ -n "$d" ] || continue
+	if [ -d "$kdir/modules/$d" ]; then
+		mkdir -p "$mods/$d"
+		cp -a "$kdir/modules/$d/." "$mods/$d/"
+	else
+		for f in "$kdir/modules/$d".ko*; do
+			[ -f "$f" ] || continue
+			mkdir -p "$mods/$(dirname "$d")"
+			cp -a "$f" "$mods/$(dirname "$d")/"
+		done
+	fi
 done
 find "$mods" -name '*.ko.xz' -exec xz -d {} +
 find "$mods" -name '*.ko.zst' -exec zstd -q -d --rm {} +

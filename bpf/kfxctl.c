@@ -1,0 +1,330 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kfxctl: is kfx usable here, and does every kfunc work?
+ *
+ *   kfxctl status [--json]     module, version, BTF, kfuncs and the program
+ *                              types they serve, the kernel's own twins
+ *   kfxctl selftest [--json]   one small program per kfunc (kfxctl.bpf.c),
+ *                              loaded and run on this kernel
+ *
+ * Exit status: 0 all well, 1 a check or test failed, 2 usage.  Every
+ * problem is reported with what fixes it.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+#include <bpf/bpf.h>
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+
+#include "kfx.h"
+#include "kfxctl.skel.h"
+
+/* The kfuncs kfx registers, from the lists the module's sets include. */
+enum family { COMMON, CRYPTO, CREATE };
+static const struct kfunc {
+	const char *name;
+	enum family family;
+} kfuncs[] = {
+#define BTF_ID_FLAGS(func, name, ...)	{ #name, COMMON },
+#include "../module/kfx_kfuncs_common.h"
+#undef BTF_ID_FLAGS
+#define BTF_ID_FLAGS(func, name, ...)	{ #name, CRYPTO },
+#include "../module/kfx_kfuncs_crypto.h"
+#undef BTF_ID_FLAGS
+	{ "kfx_crypto_ctx_create", CREATE },
+};
+#define NR_KFUNCS	(sizeof(kfuncs) / sizeof(kfuncs[0]))
+
+/* The program types each family serves (module/kfx_main.c). */
+static const char *const family_types[] = {
+	[COMMON] = "syscall tc xdp tc-act(6.4+) tracing lsm",
+	[CRYPTO] = "syscall tc xdp tc-act(6.4+)",
+	[CREATE] = "syscall (sleepable)",
+};
+
+static bool json;
+
+/* A problem and its fix, as text or as a JSON member. */
+static void problem(const char *what, const char *fix)
+{
+	if (json)
+		printf("\"error\":\"%s\",\"fix\":\"%s\"", what, fix);
+	else
+		fprintf(stderr, "kfxctl: %s\n  fix: %s\n", what, fix);
+}
+
+static int read_line(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return -errno;
+	if (!fgets(buf, len, f))
+		buf[0] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	fclose(f);
+	return 0;
+}
+
+/* Whether this process may use BPF: CAP_BPF (5.8+) or CAP_SYS_ADMIN. */
+static int check_bpf_allowed(void)
+{
+	unsigned long long caps = 0;
+	char line[256];
+	FILE *f = fopen("/proc/self/status", "r");
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "CapEff: %llx", &caps) == 1)
+			break;
+	if (f)
+		fclose(f);
+	if (caps & (1ULL << 21 | 1ULL << 39))
+		return 0;
+	problem("BPF is not permitted to this process (no CAP_BPF or CAP_SYS_ADMIN)",
+		"run as root, or with CAP_BPF and CAP_PERFMON (CAP_NET_ADMIN too for tc and xdp)");
+	return -1;
+}
+
+/* Lockdown in confidentiality mode stops BPF from reading kernel memory. */
+static bool locked_down(void)
+{
+	char buf[128];
+
+	return !read_line("/sys/kernel/security/lockdown", buf, sizeof(buf)) &&
+	       strstr(buf, "[confidentiality]");
+}
+
+struct module_state {
+	char version[32];
+	struct btf *vmlinux, *btf;
+};
+
+/* kfx loaded, with BTF that matches this kernel; 0 or -1 after saying why. */
+static int check_module(struct module_state *m)
+{
+	struct utsname u;
+	char fix[256];
+
+	uname(&u);
+	if (access("/sys/module/kfx", F_OK)) {
+		snprintf(fix, sizeof(fix),
+			 "modprobe kfx (installed by dkms for %s? dkms status kfx; dkms install kfx/%d.%d.%d -k %s)",
+			 u.release, KFX_VERSION_MAJOR, KFX_VERSION_MINOR,
+			 KFX_VERSION_PATCH, u.release);
+		problem("kfx is not loaded", fix);
+		return -1;
+	}
+	if (read_line("/sys/module/kfx/version", m->version, sizeof(m->version)))
+		strcpy(m->version, "?");
+	m->vmlinux = btf__load_vmlinux_btf();
+	if (!m->vmlinux) {
+		problem("this kernel has no BTF (/sys/kernel/btf/vmlinux)",
+			"kfuncs need a kernel built with CONFIG_DEBUG_INFO_BTF (every Debian kernel has it)");
+		return -1;
+	}
+	if (access("/sys/kernel/btf/kfx", F_OK)) {
+		snprintf(fix, sizeof(fix),
+			 "rebuild kfx for %s with its headers and pahole (dkms build kfx -k %s --force), then reload it",
+			 u.release, u.release);
+		problem("kfx is loaded without BTF: its kfuncs are not registered", fix);
+		return -1;
+	}
+	m->btf = btf__parse_split("/sys/kernel/btf/kfx", m->vmlinux);
+	if (!m->btf ||
+	    btf__find_by_name_kind(m->btf, "kfx_version", BTF_KIND_FUNC) <= 0) {
+		snprintf(fix, sizeof(fix),
+			 "kfx was built against another kernel's BTF: rebuild it for %s (dkms build kfx -k %s --force) and reload it",
+			 u.release, u.release);
+		problem("kfx's BTF does not match this kernel", fix);
+		return -1;
+	}
+	return 0;
+}
+
+/* "kfx_strlen" -> "bpf_strlen"; the bounded twins have none upstream. */
+static bool kernel_twin(struct btf *vmlinux, const char *name, char *twin,
+			size_t len)
+{
+	const char *n = name + 4;
+	size_t l = strlen(n);
+
+	if (l > 4 && !strcmp(n + l - 4, "_buf"))
+		return false;
+	if (!strcmp(n, "crypto_ctx_driver") || strstr(n, "_noiv") ||
+	    !strcmp(n, "version"))
+		return false;
+	snprintf(twin, len, "bpf_%s", n);
+	return btf__find_by_name_kind(vmlinux, twin, BTF_KIND_FUNC) > 0;
+}
+
+static int cmd_status(void)
+{
+	struct module_state m = { 0 };
+	int missing = 0, twins = 0;
+	char twin[64];
+	size_t i;
+
+	if (json)
+		printf("{");
+	if (check_bpf_allowed() || check_module(&m)) {
+		if (json)
+			printf("}\n");
+		return 1;
+	}
+	if (json)
+		printf("\"loaded\":true,\"version\":\"%s\",\"btf\":\"matches\",\"lockdown\":%s,\"kfuncs\":[",
+		       m.version, locked_down() ? "true" : "false");
+	else
+		printf("kfx %s loaded (kfxctl built for %d.%d.%d); BTF present and matching this kernel\n",
+		       m.version, KFX_VERSION_MAJOR, KFX_VERSION_MINOR,
+		       KFX_VERSION_PATCH);
+	if (!json && locked_down())
+		printf("warning: kernel lockdown (confidentiality) is on: BPF programs cannot read kernel memory; the string kfuncs on kernel pointers will fail\n");
+	if (!json)
+		printf("%-26s %-10s %-42s %s\n", "kfunc", "in BTF", "program types",
+		       "kernel's own");
+	for (i = 0; i < NR_KFUNCS; i++) {
+		bool here = btf__find_by_name_kind(m.btf, kfuncs[i].name,
+						   BTF_KIND_FUNC) > 0;
+		bool has_twin = kernel_twin(m.vmlinux, kfuncs[i].name, twin,
+					    sizeof(twin));
+
+		missing += !here;
+		twins += has_twin;
+		if (json)
+			printf("%s{\"name\":\"%s\",\"registered\":%s,\"program_types\":\"%s\",\"kernel_twin\":%s%s%s}",
+			       i ? "," : "", kfuncs[i].name, here ? "true" : "false",
+			       family_types[kfuncs[i].family],
+			       has_twin ? "\"" : "", has_twin ? twin : "null",
+			       has_twin ? "\"" : "");
+		else
+			printf("%-26s %-10s %-42s %s\n", kfuncs[i].name,
+			       here ? "yes" : "MISSING",
+			       family_types[kfuncs[i].family],
+			       has_twin ? twin : "-");
+	}
+	if (json)
+		printf("],\"missing\":%d,\"kernel_twins\":%d}\n", missing, twins);
+	else
+		printf("%zu kfuncs, %d missing; the kernel has its own version of %d\n",
+		       NR_KFUNCS, missing, twins);
+	if (missing && !json)
+		fprintf(stderr, "kfxctl: kfx %s lacks kfuncs this kfxctl knows\n  fix: install the kfx module and kfxctl of the same version\n",
+			m.version);
+	btf__free(m.btf);
+	btf__free(m.vmlinux);
+	return missing ? 1 : 0;
+}
+
+static int quiet(enum libbpf_print_level l __attribute__((unused)),
+		 const char *f __attribute__((unused)),
+		 va_list ap __attribute__((unused)))
+{
+	return 0;
+}
+
+/* Load and run program st_<kfunc> alone: "pass", "FAIL (n)" or why not. */
+static const char *selftest_one(const char *prog_name, char *res, size_t len)
+{
+	LIBBPF_OPTS(bpf_test_run_opts, run);
+	struct bpf_program *p, *want = NULL;
+	struct bpf_object *obj;
+	const void *elf;
+	size_t sz;
+
+	elf = kfxctl__elf_bytes(&sz);
+	obj = bpf_object__open_mem(elf, sz, NULL);
+	if (!obj)
+		return "open failed";
+	bpf_object__for_each_program(p, obj) {
+		bool me = !strcmp(bpf_program__name(p), prog_name);
+
+		bpf_program__set_autoload(p, me);
+		if (me)
+			want = p;
+	}
+	if (!want) {
+		snprintf(res, len, "no test");
+	} else if (bpf_object__load(obj)) {
+		snprintf(res, len, "MISSING (did not load: %s)", strerror(errno));
+	} else if (bpf_prog_test_run_opts(bpf_program__fd(want), &run)) {
+		snprintf(res, len, "FAIL (run: %s)", strerror(errno));
+	} else if (run.retval) {
+		snprintf(res, len, "FAIL (check %u)", run.retval);
+	} else {
+		snprintf(res, len, "pass");
+	}
+	bpf_object__close(obj);
+	return res;
+}
+
+static int cmd_selftest(void)
+{
+	struct module_state m = { 0 };
+	libbpf_print_fn_t old;
+	int failed = 0;
+	char name[80], res[128];
+	size_t i;
+
+	if (json)
+		printf("{");
+	if (check_bpf_allowed() || check_module(&m)) {
+		if (json)
+			printf("}\n");
+		return 1;
+	}
+	old = libbpf_set_print(quiet);
+	if (json)
+		printf("\"results\":[");
+	for (i = 0; i < NR_KFUNCS; i++) {
+		snprintf(name, sizeof(name), "st_%s", kfuncs[i].name);
+		selftest_one(name, res, sizeof(res));
+		failed += strcmp(res, "pass") != 0;
+		if (json)
+			printf("%s{\"kfunc\":\"%s\",\"result\":\"%s\"}",
+			       i ? "," : "", kfuncs[i].name, res);
+		else
+			printf("%-26s %s\n", kfuncs[i].name, res);
+	}
+	libbpf_set_print(old);
+	if (json)
+		printf("],\"passed\":%zu,\"failed\":%d}\n", NR_KFUNCS - failed, failed);
+	else
+		printf("selftest: %zu passed, %d failed\n", NR_KFUNCS - failed, failed);
+	btf__free(m.btf);
+	btf__free(m.vmlinux);
+	return failed ? 1 : 0;
+}
+
+static int usage(void)
+{
+	fprintf(stderr, "usage: kfxctl status|selftest [--json]\n");
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	const char *cmd = NULL;
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--json"))
+			json = true;
+		else if (!cmd)
+			cmd = argv[i];
+		else
+			return usage();
+	}
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	libbpf_set_strict_mode(LIBBPF_STRICT_ALL);
+	if (cmd && !strcmp(cmd, "status"))
+		return cmd_status();
+	if (cmd && !strcmp(cmd, "selftest"))
+		return cmd_selftest();
+	return usage();
+}

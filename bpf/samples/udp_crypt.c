@@ -1,0 +1,241 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * udp_crypt: UDP payloads encrypted on the wire between two network
+ * namespaces, by tc programs using kfx's AES-GCM (udp_crypt.bpf.c).
+ *
+ *   udp_crypt [--messages N]
+ *
+ * Creates a veth pair kfx0 (this namespace, 10.77.0.1) / kfx1 (a new one,
+ * 10.77.0.2), installs a random key through the SYSCALL program, attaches
+ * `seal` at kfx0's egress and `unseal` at kfx1's ingress, and sends N
+ * messages then one forged packet (a ciphertext bit flipped by `seal`) to
+ * 10.77.0.2:4242.  The receiver, in the other namespace, captures each
+ * frame as it arrives on kfx1 (before tc) and reads its UDP socket: every
+ * message must arrive intact, no frame may carry the plaintext, the forged
+ * one must be dropped and counted.  Needs root, veth, clsact (sch_ingress)
+ * and `ip` (iproute2 or busybox).
+ */
+#define _GNU_SOURCE
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/if_ether.h>
+#include <linux/if_packet.h>
+#include <net/if.h>
+#include <netinet/in.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include "kfx.h"
+#include "udp_crypt.h"
+#include "udp_crypt.skel.h"
+
+#define PORT	4242
+
+static int run(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int run(const char *fmt, ...)
+{
+	char cmd[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(cmd, sizeof(cmd), fmt, ap);
+	va_end(ap);
+	if (system(cmd)) {
+		fprintf(stderr, "udp_crypt: \"%s\" failed\n", cmd);
+		return -1;
+	}
+	return 0;
+}
+
+static int tc_attach(int ifindex, enum bpf_tc_attach_point where, int fd)
+{
+	LIBBPF_OPTS(bpf_tc_hook, hook, .ifindex = ifindex, .attach_point = where);
+	LIBBPF_OPTS(bpf_tc_opts, opts, .prog_fd = fd);
+	int err = bpf_tc_hook_create(&hook);
+
+	if (err && err != -EEXIST)
+		return err;
+	return bpf_tc_attach(&hook, &opts);
+}
+
+static void message(int i, char *buf, size_t len)
+{
+	snprintf(buf, len, "kfx message %d: attack at dawn", i);
+}
+
+/* The receiving end, in its own namespace: returns the exit status. */
+static int receiver(struct udp_crypt *skel, int n, int ready)
+{
+	struct sockaddr_in a = { .sin_family = AF_INET, .sin_port = htons(PORT) };
+	struct timeval tv = { .tv_sec = 3 };
+	int ifindex, cap, udp, got = 0, leaked = 0, frames = 0, i;
+	char buf[2048], want[128];
+
+	if (run("ip link set lo up") || run("ip link set kfx1 up") ||
+	    run("ip addr add 10.77.0.2/24 dev kfx1"))
+		return 1;
+	ifindex = if_nametoindex("kfx1");
+	if (tc_attach(ifindex, BPF_TC_INGRESS, bpf_program__fd(skel->progs.unseal))) {
+		fprintf(stderr, "udp_crypt: attaching unseal to kfx1: %s\n", strerror(errno));
+		return 1;
+	}
+	/* ETH_P_ALL taps see a frame before tc ingress: the wire's bytes */
+	cap = socket(AF_PACKET, SOCK_RAW, htons(ETH_P_ALL));
+	struct sockaddr_ll ll = { .sll_family = AF_PACKET,
+				  .sll_protocol = htons(ETH_P_ALL),
+				  .sll_ifindex = ifindex };
+	udp = socket(AF_INET, SOCK_DGRAM, 0);
+	inet_pton(AF_INET, "10.77.0.2", &a.sin_addr);
+	if (cap < 0 || bind(cap, (struct sockaddr *)&ll, sizeof(ll)) || udp < 0 ||
+	    bind(udp, (struct sockaddr *)&a, sizeof(a))) {
+		perror("udp_crypt: receiver sockets");
+		return 1;
+	}
+	setsockopt(udp, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+	fcntl(cap, F_SETFL, O_NONBLOCK);
+	if (write(ready, "r", 1) != 1)
+		return 1;
+	for (i = 0; i < n; i++) {
+		ssize_t r = recv(udp, buf, sizeof(buf) - 1, 0);
+
+		if (r < 0)
+			break;
+		buf[r] = '\0';
+		message(i, want, sizeof(want));
+		got += !strcmp(buf, want);
+		printf("udp_crypt: kfx1 received \"%s\"%s\n", buf,
+		       strcmp(buf, want) ? "  (NOT what was sent)" : "");
+	}
+	sleep(1);	/* the forged packet */
+	for (;;) {
+		ssize_t r = recv(cap, buf, sizeof(buf), 0);
+
+		if (r < 0)
+			break;
+		if (r < 42 || buf[23] != IPPROTO_UDP)
+			continue;
+		frames++;
+		leaked += memmem(buf, r, "attack at dawn", 14) != NULL;
+		if (frames == 1) {
+			printf("udp_crypt: on the wire (kfx1, before tc): %zd bytes, payload", r);
+			for (i = 42; i < r && i < 42 + 24; i++)
+				printf(" %02x", (unsigned char)buf[i]);
+			printf(" ...\n");
+		}
+	}
+	printf("udp_crypt: %d of %d messages intact; %d UDP frames captured, %d with plaintext\n",
+	       got, n, frames, leaked);
+	return got == n && frames >= n + 1 && !leaked ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+	struct sockaddr_in to = { .sin_family = AF_INET, .sin_port = htons(PORT) };
+	int n = 3, i, one = 1, sock, ready[2], go[2], st, err = 1;
+	char peer[IF_NAMESIZE], buf[128], c;
+	struct udp_crypt *skel;
+	LIBBPF_OPTS(bpf_test_run_opts, topts);
+	pid_t pid;
+	FILE *f;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--messages") && i + 1 < argc)
+			n = atoi(argv[++i]);
+		else {
+			fprintf(stderr, "usage: udp_crypt [--messages N]\n");
+			return 2;
+		}
+	}
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	skel = udp_crypt__open();
+	if (!skel)
+		return 1;
+	skel->rodata->nr_cpus = libbpf_num_possible_cpus();
+	strcpy(skel->bss->params.type, "aead");
+	strcpy(skel->bss->params.algo, "gcm(aes)");
+	skel->bss->params.key_len = 16;
+	skel->bss->params.authsize = UC_TAG;
+	f = fopen("/dev/urandom", "r");
+	if (!f || fread(skel->bss->params.key, 1, 16, f) != 16)
+		return 1;
+	fclose(f);
+	if (udp_crypt__load(skel)) {
+		fprintf(stderr, "udp_crypt: loading udp_crypt.bpf.o failed: %s (kfx loaded? 6.4+?)\n",
+			strerror(errno));
+		return 1;
+	}
+	if (bpf_prog_test_run_opts(bpf_program__fd(skel->progs.install_key), &topts) ||
+	    topts.retval) {
+		fprintf(stderr, "udp_crypt: creating the gcm(aes) ctx failed: %d\n",
+			skel->bss->err);
+		goto out;
+	}
+	printf("udp_crypt: gcm(aes) key installed, one ctx reference per CPU\n");
+	if (run("ip link add kfx0 type veth peer name kfx1 2>/dev/null || ip link add kfx0 type veth"))
+		goto out;
+	/* busybox ip names the peer itself: find it through kfx0's link */
+	f = fopen("/sys/class/net/kfx0/iflink", "r");
+	if (!f || fscanf(f, "%d", &i) != 1 || !if_indextoname(i, peer))
+		goto out;
+	fclose(f);
+	if (pipe(ready) || pipe(go))
+		goto out;
+	pid = fork();
+	if (!pid) {
+		close(ready[0]);
+		if (unshare(CLONE_NEWNET) || write(ready[1], "n", 1) != 1 ||
+		    read(go[0], &c, 1) != 1)
+			_exit(1);
+		_exit(receiver(skel, n, ready[1]));
+	}
+	close(ready[1]);
+	if (read(ready[0], &c, 1) != 1 ||
+	    (strcmp(peer, "kfx1") && run("ip link set %s name kfx1", peer)) ||
+	    run("ip link set kfx1 netns %d", pid) ||
+	    run("ip addr add 10.77.0.1/24 dev kfx0") || run("ip link set kfx0 up"))
+		goto reap;
+	if (tc_attach(if_nametoindex("kfx0"), BPF_TC_EGRESS,
+		      bpf_program__fd(skel->progs.seal))) {
+		fprintf(stderr, "udp_crypt: attaching seal to kfx0: %s\n", strerror(errno));
+		goto reap;
+	}
+	if (write(go[1], "g", 1) != 1 || read(ready[0], &c, 1) != 1)
+		goto reap;
+	sock = socket(AF_INET, SOCK_DGRAM, 0);
+	/* no UDP checksum: the programs rewrite the payload */
+	setsockopt(sock, SOL_SOCKET, SO_NO_CHECK, &one, sizeof(one));
+	inet_pton(AF_INET, "10.77.0.2", &to.sin_addr);
+	for (i = 0; i <= n; i++) {
+		if (i == n)
+			skel->bss->tamper_next = 1;	/* the forged one */
+		message(i, buf, sizeof(buf));
+		if (sendto(sock, buf, strlen(buf), 0, (struct sockaddr *)&to, sizeof(to)) < 0)
+			perror("udp_crypt: sendto");
+		usleep(100000);
+	}
+	close(sock);
+reap:
+	kill(pid, SIGCONT);
+	waitpid(pid, &st, 0);
+	printf("udp_crypt: sealed %llu, opened %llu, forged and dropped %llu, malformed %llu\n",
+	       skel->bss->stats.sealed, skel->bss->stats.opened,
+	       skel->bss->stats.forged, skel->bss->stats.malformed);
+	err = !WIFEXITED(st) || WEXITSTATUS(st) ||
+	      skel->bss->stats.forged != 1 ||
+	      skel->bss->stats.opened != (unsigned long long)n;
+	printf("udp_crypt: %s\n", err ? "FAILED" : "passed: plaintext intact, ciphertext on the wire, forgery dropped");
+out:
+	system("ip link del kfx0 2>/dev/null");
+	udp_crypt__destroy(skel);
+	return err;
+}

@@ -1,0 +1,224 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""bench-report.py DIR: turn a `make bench` run into RESULTS.md and plots.
+
+DIR holds, per kernel, <kver>.csv (the guest's "csv," lines), <kver>.log
+(its console) and setup.txt.  Writes DIR/RESULTS.md: the setup, then per
+kernel a string table (ns per call net of the no-call program, median and
+min-max, with the ratios), a crypto table (ns per operation, Mops/s) and
+every target line the benchmarks printed; and, with gnuplot, one PNG per
+kernel for the string ops (throughput against length, a line per
+implementation) and one for crypto (throughput against size).
+"""
+import csv
+import os
+import subprocess
+import sys
+from collections import defaultdict
+
+STRING_IMPLS = ["bpf_", "kfx_", "kfx_*_buf", "loop"]
+
+
+def read_setup(d):
+    setup = {}
+    try:
+        with open(os.path.join(d, "setup.txt")) as f:
+            for line in f:
+                k, _, v = line.rstrip("\n").partition("=")
+                setup[k] = v
+    except OSError:
+        pass
+    return setup
+
+
+def log_lines(d, kver, prefix):
+    try:
+        with open(os.path.join(d, kver + ".log")) as f:
+            return [l.rstrip("\n") for l in f if l.startswith(prefix)]
+    except OSError:
+        return []
+
+
+def cell(row):
+    med, lo, hi = row
+    return "%d (%d-%d)" % (med, lo, hi)
+
+
+def ratio(a, b):
+    return "%.2fx" % (a / b) if a and b else "-"
+
+
+def string_section(rows, out):
+    # rows: op, len, impl, med, min, max
+    t = defaultdict(dict)
+    order = []
+    for op, ln, impl, med, lo, hi in rows:
+        key = (op, int(ln))
+        if key not in t:
+            order.append(key)
+        t[key][impl] = (float(med), float(lo), float(hi))
+    out.append("| op | length | bpf_ | kfx_ | kfx_*_buf | open-coded loop | "
+               "bpf_/kfx_ | kfx_/buf | loop/kfx_ |")
+    out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for key in order:
+        r = t[key]
+        cells = [cell(r[i]) if i in r else "-" for i in STRING_IMPLS]
+        kfx = r.get("kfx_", (0,))[0]
+        out.append("| %s | %d | %s | %s | %s | %s |" % (
+            key[0], key[1], " | ".join(cells),
+            ratio(r.get("bpf_", (0,))[0], kfx),
+            ratio(kfx, r.get("kfx_*_buf", (0,))[0]) if kfx else "-",
+            ratio(r.get("loop", (0,))[0], kfx)))
+    return t, order
+
+
+def crypto_section(rows, out):
+    # rows: pass, algo, dir, size, variant, driver, med, min, max
+    out.append("| pass | algorithm | dir | bytes | variant | driver | "
+               "ns/op (min-max) | Mops/s | vs kfx |")
+    out.append("|---|---|---|---:|---|---|---:|---:|---:|")
+    kfx = {}
+    for p, algo, d, size, var, drv, med, lo, hi in rows:
+        if var == "kfx":
+            kfx[(p, algo, d, size)] = float(med)
+    for p, algo, d, size, var, drv, med, lo, hi in rows:
+        m = float(med)
+        k = kfx.get((p, algo, d, size))
+        out.append("| %s | %s | %s | %s | %s | %s | %d (%d-%d) | %.3f | %s |" % (
+            p, algo, d, size, var, drv or "-", m, float(lo), float(hi),
+            1000.0 / m if m > 0 else 0,
+            ratio(m, k) if var != "kfx" else ""))
+
+
+def gnuplot(script):
+    try:
+        subprocess.run(["gnuplot"], input=script.encode(), check=True)
+        return True
+    except (OSError, subprocess.CalledProcessError) as e:
+        print("bench-report: gnuplot failed: %s" % e, file=sys.stderr)
+        return False
+
+
+def inline_plot(series):
+    """A gnuplot plot command with its data inline: [(title, [(x, y)])]."""
+    series = [(t, pts) for t, pts in series if pts]
+    if not series:
+        return []
+    lines = ["plot " + ", ".join('"-" with linespoints title "%s"' % t
+                                 for t, _ in series)]
+    for _, pts in series:
+        lines += ["%g %g" % p for p in pts] + ["e"]
+    return lines
+
+
+def plot_strings(d, kver, t, order):
+    ops = []
+    for op, _ in order:
+        if op not in ops:
+            ops.append(op)
+    if not ops:
+        return None
+    cols = 4
+    rows = (len(ops) + cols - 1) // cols
+    png = kver + "-string.png"
+    s = ['set terminal png size %d,%d' % (cols * 420, rows * 300),
+         'set output "%s"' % os.path.join(d, png),
+         'set multiplot layout %d,%d title "%s: string throughput, bytes per '
+         'guest us (qemu TCG -icount: 1 ns = 1 instruction)"' % (rows, cols, kver),
+         'set logscale xy', 'set key top left font ",8"', 'set grid',
+         'set xlabel "length"']
+    for op in ops:
+        series = []
+        for impl in STRING_IMPLS:
+            pts = [(ln, ln * 1000.0 / t[(o, ln)][impl][0]) for o, ln in order
+                   if o == op and impl in t[(o, ln)] and t[(o, ln)][impl][0] > 0]
+            series.append((impl.replace("_", "\\_"), pts))
+        s.append('set title "%s"' % op)
+        s += inline_plot(series)
+    s.append("unset multiplot")
+    return png if gnuplot("\n".join(s) + "\n") else None
+
+
+def plot_crypto(d, kver, rows):
+    series = defaultdict(list)
+    for p, algo, dr, size, var, drv, med, lo, hi in rows:
+        if dr != "enc" or var not in ("kfx", "bpf_") or float(med) <= 0:
+            continue
+        series[(p, algo, var)].append((int(size), int(size) * 1000.0 / float(med)))
+    if not series:
+        return None
+    png = kver + "-crypto.png"
+    s = ['set terminal png size 1100,700',
+         'set output "%s"' % os.path.join(d, png),
+         'set title "%s: encryption throughput, bytes per guest us '
+         '(qemu TCG -icount)"' % kver,
+         'set logscale xy', 'set key outside right font ",8"', 'set grid',
+         'set xlabel "message bytes"', 'set ylabel "bytes per guest us"']
+    s += inline_plot([(("%s %s %s" % (k[2], k[1], k[0])).replace("_", "\\_"),
+                       sorted(series[k])) for k in sorted(series)])
+    return png if gnuplot("\n".join(s) + "\n") else None
+
+
+def main():
+    d = sys.argv[1]
+    setup = read_setup(d)
+    out = ["# kfx benchmark results", ""]
+    out.append("Produced by `make bench` (tests/vm/bench.sh, "
+               "tests/bench/string_bench.c, tests/bench/crypto_bench.c).")
+    out.append("")
+    out.append("- date: %s" % setup.get("date", "?"))
+    out.append("- accelerator: %s" % setup.get("setup", "?"))
+    out.append("- host: %s; %s" % (setup.get("host", "?"), setup.get("qemu", "?")))
+    out.append("- scope: %s" % setup.get("scope", "?"))
+    out.append("")
+    out.append("Every figure is from one guest per kernel, the implementations "
+               "interleaved sample by sample.  Under `-icount shift=0` the "
+               "guest clock advances one ns per instruction executed, so a "
+               "\"ns\" is one guest instruction and runs repeat exactly "
+               "(min = max); only ratios mean anything, and emulated AES-NI "
+               "or AVX instructions count as one each.  String figures are "
+               "ns per call net of the same program without the call; crypto "
+               "figures likewise (kfx's bpf_kptr_xchg() pair and upstream's "
+               "RCU map load are in both); AF_ALG is wall time per operation "
+               "from user space (sendmsg + read) on the same guest clock.")
+    kvers = sorted(f[:-4] for f in os.listdir(d) if f.endswith(".csv"))
+    for kver in kvers:
+        srows, crows = [], []
+        with open(os.path.join(d, kver + ".csv"), newline="") as f:
+            for row in csv.reader(f):
+                if row and row[0] == "string" and len(row) == 8:
+                    srows.append(row[2:])
+                elif row and row[0] == "crypto" and len(row) == 11:
+                    crows.append(row[2:])
+        cpu = [l.split(": ", 1)[1] for l in log_lines(d, kver, "kfx-cpu: ")]
+        out += ["", "## %s" % kver, ""]
+        out.append("Guest CPU: %s (qemu -cpu max)." % (cpu[0] if cpu else "?"))
+        for l in log_lines(d, kver, "string_bench: upstream") + \
+                log_lines(d, kver, "crypto_bench: kernel"):
+            out.append("`%s`" % l)
+        out.append("")
+        if srows:
+            out += ["### Strings", ""]
+            t, order = string_section(srows, out)
+            png = plot_strings(d, kver, t, order)
+            if png:
+                out += ["", "![%s strings](%s)" % (kver, png)]
+        if crows:
+            out += ["", "### Crypto", ""]
+            crypto_section(crows, out)
+            png = plot_crypto(d, kver, crows)
+            if png:
+                out += ["", "![%s crypto](%s)" % (kver, png)]
+        targets = log_lines(d, kver, "target ")
+        if targets:
+            missed = sum(1 for l in targets if l.endswith("MISSED"))
+            out += ["", "### Targets (%d, %d missed)" % (len(targets), missed),
+                    "", "```"] + targets + ["```"]
+        if not srows and not crows:
+            out.append("No results: the guest did not finish (see %s.log)." % kver)
+    with open(os.path.join(d, "RESULTS.md"), "w") as f:
+        f.write("\n".join(out) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -6,6 +6,7 @@
 #                  (KERNEL=7.3 for one, OPS=strlen,strstr, QUICK=1 for a
 #                  reduced set); results in .cache/bench/latest/RESULTS.md
 # make check       the whole test matrix (KERNELS="6.1 7.3" for a subset)
+# make deb         kfx-dkms and kfx-tools .debs in .cache/deb/
 # make deps        install the Debian packages the above need (root)
 
 # dkms runs "make KERNELRELEASE=<kver> ..."; kbuild reads Kbuild, not this file.
@@ -54,5 +55,8 @@ bench:
 check:
 	tests/vm/check.sh $(KERNELS)
 
+deb:
+	tests/vm/make-deb.sh
+
 FORCE:
-.PHONY: all module clean deps demo bench check FORCE
+.PHONY: all module clean deps demo bench check deb FORCE

@@ -78,6 +78,10 @@ record host "string core + fuzz" "$hp" "$hf" 0 $(($(date +%s) - t0)) \
 # checkpatch --strict over the kernel code.
 step lint "checkpatch --strict" "lint: done" "$KFX_TOP/tests/vm/lint.sh"
 
+# make deb's packages installed and removed in the Debian 12 and 13 roots.
+say "make deb: kfx-dkms and kfx-tools, installed and removed in the build roots"
+step deb "kfx-dkms, kfx-tools" "deb-test: done" "$KFX_TOP/tests/vm/deb-test.sh" "${names[@]}"
+
 # The BTF ones are expected while the runner loads its broken test modules,
 # before it logs the end marker; the others never are.
 splat='BUG[: ]|WARNING:|Oops|KFENCE:|general protection|kernel BUG|Call Trace|UBSAN|Kernel panic|refcount_t:|list_(add|del) corruption|Poison overwritten|Redzone|Object padding'

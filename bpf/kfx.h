@@ -545,7 +545,9 @@ __ksym void kfx_crypto_ctx_release(struct kfx_crypto_ctx *ctx);
  *                 NULL, use kfx_crypto_encrypt_noiv())
  *
  * Dynptrs of every kind the kernel has: local memory and ringbuf, and skb
- * and xdp (6.4+) as far as their linear data reaches.
+ * and xdp (6.4+) as far as their linear data reaches.  6.1's verifier
+ * passes only local dynptrs to kfuncs ("points to unsupported dynamic
+ * pointer type" for a ringbuf one).
  *
  * For an "aead" ctx the siv is the IV followed by the associated data
  * (any length, 0 included); @dst gets the ciphertext and then the tag, so

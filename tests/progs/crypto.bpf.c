@@ -71,6 +71,59 @@ int ecb128_known_answer(void *ctx)
 	return r;
 }
 
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 4096);
+} ring SEC(".maps");
+
+/*
+ * A ringbuf dynptr: the known answer encrypted into a ring buffer record
+ * and decrypted out of it.  6.1's verifier passes only local dynptrs to
+ * kfuncs (ringbuf ones from 6.2): there it must refuse the program.
+ */
+static __always_inline int ringbuf_round_trip(void)
+{
+	struct bpf_dynptr s, r, b;
+	struct kfx_crypto_ctx *c;
+	int e1, e2 = 0, e3 = 0;
+
+	c = CREATE_CTX("skcipher", "ecb(aes)", SP800_38A_KEY128, 0);
+	if (!c)
+		return err;
+	__builtin_memcpy(src, SP800_38A_PT, 64);
+	bpf_dynptr_from_mem(src, 64, 0, &s);
+	bpf_dynptr_from_mem(back, 64, 0, &b);
+	e1 = bpf_ringbuf_reserve_dynptr(&ring, 64, 0, &r);
+	if (!e1)
+		e2 = kfx_crypto_encrypt_noiv(c, &s, &r);
+	if (!e1 && !e2)
+		e2 = bpf_dynptr_read(dst, 64, &r, 0, 0);
+	if (!e1 && !e2)
+		e3 = kfx_crypto_decrypt_noiv(c, &r, &b);
+	bpf_ringbuf_discard_dynptr(&r, 0);
+	kfx_crypto_ctx_release(c);
+	if (e1 || e2 || e3)
+		return 1000 + (e1 ? 1 : e2 ? 2 : 3);
+	if (differ(dst, SP800_38A_ECB128_CT, 64))
+		return 2;
+	return differ(back, SP800_38A_PT, 64) ? 3 : 0;
+}
+
+SEC("syscall")
+__success __retval(0) __needs_ksym("bpf_rcu_read_lock")
+int ecb128_through_ringbuf(void *ctx)
+{
+	return ringbuf_round_trip();
+}
+
+SEC("syscall")
+__failure __msg("points to unsupported dynamic pointer type")
+__without_ksym("bpf_rcu_read_lock")
+int ecb128_through_ringbuf_6_1(void *ctx)
+{
+	return ringbuf_round_trip();
+}
+
 SEC("syscall")
 __success __retval(0)
 int ecb256_known_answer(void *ctx)

@@ -28,21 +28,39 @@ for s in $(for n in "${names[@]}"; do kernel_field "$n" root; done | sort -u); d
 done
 for n in "${names[@]}"; do "$KFX_TOP/tests/vm/fetch-kernel.sh" "$n"; done
 "$KFX_TOP/tests/vm/build-bpf.sh"
+for n in "${names[@]}"; do "$KFX_TOP/tests/vm/build-module.sh" "$n"; done
 
 out=$KFX_CACHE/bench/$(date -u +%Y%m%d-%H%M%S)
 mkdir -p "$out"
 ln -sfn "$(basename "$out")" "$KFX_CACHE/bench/latest"
-# One vCPU: 6.1 hangs bringing up a second one under -icount.
-icount="-smp 1 -icount shift=0,sleep=off"
+icount="-icount shift=0,sleep=off"
+
+# Two vCPUs, as in make check, where the kernel boots so under -icount (6.1
+# hangs bringing up the second one there): a 90 s boot decides, and one
+# vCPU it is otherwise.  With two, samples repeat to the instruction.
+smp_for() {
+	local n=$1 kver log
+	kver=$(kernel_field "$n" kver)
+	log=$KFX_CACHE/logs/$kver-bench.log
+	rm -f "$log"
+	KFX_BOOT_TIMEOUT=90 KFX_QEMU_OPTS="$icount" KFX_BENCH_CMD=true \
+		"$KFX_TOP/tests/vm/run-guest.sh" "$n" bench >/dev/null 2>&1 || true
+	if grep -q 'kfx-guest: .* booted' "$log" 2>/dev/null; then
+		echo "-smp 2"
+	else
+		echo "-smp 1"
+	fi
+}
 i=0
 for n in "${names[@]}"; do
 	i=$((i + 1))
 	kver=$(kernel_field "$n" kver)
-	"$KFX_TOP/tests/vm/build-module.sh" "$n"
 	say "benchmarking $n ($kver), kernel $i of ${#names[@]}: booting under qemu TCG with -icount (${quick:+quick, }about $([ -n "$quick" ] && echo 3 || echo 15) minutes)"
+	smp=$(smp_for "$n")
+	echo "$kver $smp" >> "$out/smp.txt"
 	log=$KFX_CACHE/logs/$kver-bench.log
 	rm -f "$log"
-	KFX_BOOT_TIMEOUT=3600 KFX_QEMU_OPTS="${KFX_QEMU_OPTS:-} $icount" \
+	KFX_BOOT_TIMEOUT=3600 KFX_QEMU_OPTS="${KFX_QEMU_OPTS:-} $icount $smp" \
 	KFX_BENCH_CMD="echo \"kfx-cpu: \$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)\"; /string_bench /kfx.ko $ops $quick; /crypto_bench /kfx.ko $quick" \
 		"$KFX_TOP/tests/vm/run-guest.sh" "$n" bench
 	tr -d '\r' < "$log" > "$out/$kver.log"
@@ -55,7 +73,7 @@ done
 	echo "date=$(date -u '+%Y-%m-%d %H:%M UTC')"
 	echo "host=$(nproc) cores, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)"
 	echo "qemu=$(qemu-system-x86_64 --version | head -1)"
-	echo "setup=qemu TCG -icount shift=0,sleep=off -cpu max -smp 1 -m 1G"
+	echo "setup=qemu TCG -icount shift=0,sleep=off -cpu max -m 1G; vCPUs per kernel: $(tr '\n' ' ' < "$out/smp.txt")"
 	echo "scope=${quick:-full}; string ops: $ops"
 } > "$out/setup.txt"
 python3 "$KFX_TOP/tests/vm/bench-report.py" "$out"

@@ -508,7 +508,7 @@ static __always_inline int kfx_strnstr_short(const char *s1, long lim, const cha
 					     unsigned long end2, bool ignore_case)
 {
 	long room = end2 - (unsigned long)s2, n;
-	char first, c, c2;
+	char first = 0, c, c2;
 	long i, j;
 
 	for (n = 0; n < room; n++) {	/* needles are short: bytes */
@@ -516,11 +516,11 @@ static __always_inline int kfx_strnstr_short(const char *s1, long lim, const cha
 			return -EFAULT;
 		if (!c2)
 			break;
+		if (!n)
+			first = c2;
 	}
 	if (!n)
 		return 0;	/* an empty needle is found at 0 */
-	if (kfx_str_byte(s2, &first))
-		return -EFAULT;
 	first = kfx_fold(first, ignore_case);
 	for (i = 0; i + n <= lim; i++) {
 		if (kfx_str_byte(s1 + i, &c))
@@ -533,6 +533,8 @@ static __always_inline int kfx_strnstr_short(const char *s1, long lim, const cha
 			if (kfx_str_byte(s1 + i + j, &c) ||
 			    kfx_str_byte(s2 + j, &c2))
 				return -EFAULT;
+			if (!c)		/* no later start can fit either */
+				return -ENOENT;
 			if (kfx_fold(c, ignore_case) != kfx_fold(c2, ignore_case))
 				break;
 		}

@@ -725,6 +725,41 @@ static void test_kfxctl_without_module(void)
 		PASS(name);
 }
 
+/* As nobody (no CAP_BPF, no CAP_SYS_ADMIN): exit 1, and what to do. */
+static void test_kfxctl_unprivileged(void)
+{
+	const char *name = "kfxctl/status-unprivileged-says-run-as-root";
+	char out[1024] = "";
+	int pfd[2], st = -1;
+	ssize_t n = 0, r;
+	pid_t pid;
+
+	if (pipe(pfd)) {
+		FAIL(name, "pipe: %s", strerror(errno));
+		return;
+	}
+	pid = fork();
+	if (!pid) {
+		dup2(pfd[1], 1);
+		dup2(pfd[1], 2);
+		if (setgid(65534) || setuid(65534))
+			_exit(99);
+		execl("/kfxctl", "kfxctl", "status", (char *)NULL);
+		_exit(98);
+	}
+	close(pfd[1]);
+	while (n < (ssize_t)sizeof(out) - 1 &&
+	       (r = read(pfd[0], out + n, sizeof(out) - 1 - n)) > 0)
+		n += r;
+	close(pfd[0]);
+	waitpid(pid, &st, 0);
+	if (!WIFEXITED(st) || WEXITSTATUS(st) != 1 ||
+	    !strstr(out, "BPF is not permitted") || !strstr(out, "run as root"))
+		FAIL(name, "exit %d, said: %.200s", WIFEXITED(st) ? WEXITSTATUS(st) : -1, out);
+	else
+		PASS(name);
+}
+
 /* With it: status lists every kfunc registered, selftest passes them all. */
 static void test_kfxctl(void)
 {
@@ -911,6 +946,7 @@ int main(int argc, char **argv)
 	test_version_string();
 	test_btf_has_every_kfunc();
 	test_kfxctl();
+	test_kfxctl_unprivileged();
 	for (i = 0; i < sizeof(kfx_test_objs) / sizeof(kfx_test_objs[0]); i++)
 		test_object(&kfx_test_objs[i], kfx_test_objs[i].name);
 	test_crypto_accelerated();

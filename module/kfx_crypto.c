@@ -192,6 +192,25 @@ static struct crypto_aead *kfx_crypto_aead_tfm(struct kfx_crypto_ctx *ctx)
 }
 
 #ifdef KFX_HAVE_LSKCIPHER
+/*
+ * Where the batching AES-NI skcipher overtakes the linear path, measured
+ * in qemu (make bench, instructions): its walk costs about 1,400 a call;
+ * the linear ecb(aes) costs 129 a block over 6.12's aes-aesni cipher and
+ * 184 over 7.3's aes-lib.  They cross at 9-10 blocks on 6.12, 6 on 7.3;
+ * 10 keeps kfx at or above upstream (all linear) at 16, 64, 256 and
+ * 1,500 bytes on both.
+ * Real AES-NI batches cheaper, so the crossing is lower on hardware.
+ */
+#define KFX_CRYPTO_LINEAR_BLOCKS	10
+
+/*
+ * The priority from which a driver batches with SIMD (aesni: 400, 500):
+ * C drivers rank 100-200 and batch nothing the linear path does not; 7.3's
+ * ecb-aes-lib (110) over the walk measured 0.82x the linear ecb at 256
+ * bytes.
+ */
+#define KFX_CRYPTO_SIMD_PRIORITY	300
+
 static int kfx_crypto_lskcipher(struct kfx_crypto_ctx *ctx, void *src,
 				void *dst, u32 len, void *iv, bool decrypt)
 {
@@ -204,12 +223,10 @@ static int kfx_crypto_lskcipher(struct kfx_crypto_ctx *ctx, void *src,
  * The algorithm's linear skcipher (6.8+: the ecb and cbc templates over a
  * cipher), called on the buffers themselves: no scatterlist, no walk, the
  * cheapest call there is (upstream uses nothing else).  It runs every
- * message when it is the best driver, and only messages of one block when
- * a better one exists (AES-NI): in qemu at 16 bytes the linear ecb(aes)
- * costs 443 instructions where the skcipher path costs about 1,350, and
- * from 32 bytes on AES-NI's per-block speed wins.  CRYPTO_NOLOAD: an
- * algorithm that has no linear form (ctr, xts, chacha20) must not send
- * every create to modprobe.
+ * message, but those over KFX_CRYPTO_LINEAR_BLOCKS blocks when a SIMD
+ * driver that batches blocks exists (AES-NI).
+ * CRYPTO_NOLOAD: an algorithm that has no linear form (ctr, xts, chacha20)
+ * must not send every create to modprobe.
  */
 static void kfx_crypto_setup_lskcipher(struct kfx_crypto_ctx *ctx,
 				       const struct kfx_crypto_params *params)
@@ -228,9 +245,10 @@ static void kfx_crypto_setup_lskcipher(struct kfx_crypto_ctx *ctx,
 	}
 	ctx->lskcipher = tfm;
 	ctx->linear_max = U32_MAX;
-	if (ctx->skcipher_simd || best->__crt_alg->cra_priority >
-	    crypto_lskcipher_tfm(tfm)->__crt_alg->cra_priority)
-		ctx->linear_max = crypto_lskcipher_blocksize(tfm);
+	if (ctx->skcipher_simd ||
+	    best->__crt_alg->cra_priority >= KFX_CRYPTO_SIMD_PRIORITY)
+		ctx->linear_max = KFX_CRYPTO_LINEAR_BLOCKS *
+				  crypto_lskcipher_blocksize(tfm);
 }
 #else
 /* Linear skciphers came in 6.7 (with state in 6.8). */

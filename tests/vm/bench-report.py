@@ -166,7 +166,8 @@ def main():
     out.append("Produced by `make bench` (tests/vm/bench.sh, "
                "tests/bench/string_bench.c, tests/bench/crypto_bench.c).")
     out.append("")
-    out.append("- date: %s" % setup.get("date", "?"))
+    out.append("- date: %s; commit %s" % (setup.get("date", "?"),
+                                          setup.get("commit", "?")))
     out.append("- accelerator: %s" % setup.get("setup", "?"))
     out.append("- host: %s; %s" % (setup.get("host", "?"), setup.get("qemu", "?")))
     out.append("- scope: %s" % setup.get("scope", "?"))

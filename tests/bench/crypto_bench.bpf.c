@@ -17,23 +17,8 @@
 #define KFX_CTX_KPTR	__kptr
 #endif
 
-/* Upstream's types (kernel/bpf/crypto.c, 6.10): not in the 6.1 vmlinux.h. */
-struct bpf_crypto_ctx {
-	int opaque;
-};
+#include "bpf_crypto_upstream.h"
 
-extern struct bpf_crypto_ctx *
-bpf_crypto_ctx_create(const struct kfx_crypto_params *params,
-		      __u32 params__sz, int *err) __ksym __weak;
-extern void bpf_crypto_ctx_release(struct bpf_crypto_ctx *ctx) __ksym __weak;
-extern int bpf_crypto_encrypt(struct bpf_crypto_ctx *ctx,
-			      const struct bpf_dynptr *src,
-			      const struct bpf_dynptr *dst,
-			      const struct bpf_dynptr *siv__nullable) __ksym __weak;
-extern int bpf_crypto_decrypt(struct bpf_crypto_ctx *ctx,
-			      const struct bpf_dynptr *src,
-			      const struct bpf_dynptr *dst,
-			      const struct bpf_dynptr *siv__nullable) __ksym __weak;
 extern void bpf_rcu_read_lock(void) __ksym __weak;
 extern void bpf_rcu_read_unlock(void) __ksym __weak;
 
@@ -97,7 +82,8 @@ int setup_up(void *ctx)
 	s = bpf_map_lookup_elem(&up_ctx, &zero);
 	if (!s)
 		return 1;
-	c = bpf_crypto_ctx_create(&params, sizeof(params), &err);
+	c = bpf_crypto_ctx_create((struct bpf_crypto_params *)&params,
+				  sizeof(params), &err);
 	if (!c)
 		return 2;
 	c = bpf_kptr_xchg(&s->ctx, c);

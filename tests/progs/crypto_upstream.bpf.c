@@ -13,32 +13,7 @@
 #define MAX		256
 #define __aligned(n)	__attribute__((aligned(n)))
 
-/* Upstream's types (kernel/bpf/crypto.c): not in the 6.1 vmlinux.h. */
-struct bpf_crypto_params {
-	char type[14];
-	__u8 reserved[2];
-	char algo[128];
-	__u8 key[256];
-	__u32 key_len;
-	__u32 authsize;
-};
-
-struct bpf_crypto_ctx {
-	int opaque;
-};
-
-extern struct bpf_crypto_ctx *
-bpf_crypto_ctx_create(const struct bpf_crypto_params *params,
-		      __u32 params__sz, int *err) __ksym __weak;
-extern void bpf_crypto_ctx_release(struct bpf_crypto_ctx *ctx) __ksym __weak;
-extern int bpf_crypto_encrypt(struct bpf_crypto_ctx *ctx,
-			      const struct bpf_dynptr *src,
-			      const struct bpf_dynptr *dst,
-			      const struct bpf_dynptr *siv__nullable) __ksym __weak;
-extern int bpf_crypto_decrypt(struct bpf_crypto_ctx *ctx,
-			      const struct bpf_dynptr *src,
-			      const struct bpf_dynptr *dst,
-			      const struct bpf_dynptr *siv__nullable) __ksym __weak;
+#include "bpf_crypto_upstream.h"
 
 struct ctxs {
 	struct bpf_crypto_ctx __kptr *up;

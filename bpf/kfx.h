@@ -473,7 +473,7 @@ __ksym int kfx_strncasestr_buf(const char *s1, __u32 s1__sz, const char *s2,
 /*
  * Crypto family (upstream bpf_crypto_*(), 6.10; nullable siv 6.11).
  * A ctx is created by a SYSCALL program (sleepable), kept in a map as a
- * struct kfx_crypto_ctx __kptr (__kptr_ref on 6.1; released with the map),
+ * struct kfx_crypto_ctx __kfx_ctx_kptr (below; released with the map),
  * and used by SCHED_CLS, XDP, SCHED_ACT (6.4+) and SYSCALL programs.
  *
  * Unlike upstream's bpf_crypto_ctx, a ctx loaded from a map under RCU is
@@ -493,6 +493,18 @@ __ksym int kfx_strncasestr_buf(const char *s1, __u32 s1__sz, const char *s2,
 struct kfx_crypto_ctx {
 	int opaque;
 };
+
+/*
+ * The tag of a map field holding a ctx: __kptr from 6.3 on, kptr_ref on
+ * 6.1 (6.3 renamed it).  A tag is fixed at compile time, so a program for
+ * both builds twice, the second object with -DKFX_KPTR_REF, and its loader
+ * keeps the one that loads (bpf/samples/udp_crypt.c does).
+ */
+#ifdef KFX_KPTR_REF
+#define __kfx_ctx_kptr	__attribute__((btf_type_tag("kptr_ref")))
+#else
+#define __kfx_ctx_kptr	__attribute__((btf_type_tag("kptr")))
+#endif
 #else
 struct kfx_crypto_ctx;
 #endif

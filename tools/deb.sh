@@ -10,7 +10,7 @@ ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$top/dkms.conf")
 tree=$out/kfx-$ver
 
 rm -rf "$tree" "$out"/kfx-dkms_* "$out"/kfx-tools_* "$out"/kfx_*
-mkdir -p "$tree/debian" "$tree/bin" "$tree/samples"
+mkdir -p "$tree/debian" "$tree/bin" "$tree/samples" "$tree/samples-bin"
 "$top/tools/dkms-tree.sh" "$tree/src"
 cp "$top"/tools/deb/{control,rules,copyright} "$tree/debian/"
 cat > "$tree/debian/changelog" <<EOC
@@ -21,7 +21,12 @@ kfx ($ver-1) unstable; urgency=medium
  -- kfx developers <kfx@invalid>  $(date -R)
 EOC
 cp "$bpf/kfxctl" "$tree/bin/"
-cp "$bpf/hello" "$bpf/hello.bpf.o" "$top"/bpf/samples/*.c "$tree/samples/"
+# the samples built (objects embedded), and their sources to read
+for s in "$top"/bpf/samples/*.bpf.c; do
+	s=$(basename "$s" .bpf.c)
+	[ -x "$bpf/$s" ] && cp "$bpf/$s" "$tree/samples-bin/"
+done
+cp "$top"/bpf/samples/*.[ch] "$tree/samples/"
 (cd "$tree" && dpkg-buildpackage -b -us -uc > "$out/dpkg-buildpackage.log" 2>&1) || {
 	tail -20 "$out/dpkg-buildpackage.log" >&2
 	exit 1

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * udp_crypt: seal UDP payloads with AES-GCM on one end of a link and open
- * them on the other, with kfx's AEAD kfuncs (6.4+: tc programs take skb
- * dynptrs from then on; here the payload goes through a per-CPU buffer).
+ * them on the other, with kfx's AEAD kfuncs.  The payload goes through a
+ * per-CPU buffer (6.1's kfuncs take local dynptrs only; 6.4+ could
+ * encrypt an skb dynptr in place).  Built twice: udp_crypt_6_1.bpf.c is
+ * this file with 6.1's kptr tag.
  *
  * On the wire a payload P to port `port` becomes  GCM(P) || tag || nonce:
  * 28 bytes more, a random 96-bit nonce per packet.  The receiving program
@@ -40,7 +42,7 @@
 #define __aligned8	__attribute__((aligned(8)))
 
 struct key_slot {
-	struct kfx_crypto_ctx __kptr *ctx;
+	struct kfx_crypto_ctx __kfx_ctx_kptr *ctx;
 };
 
 struct {

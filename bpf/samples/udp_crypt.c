@@ -38,6 +38,7 @@
 #include "kfx.h"
 #include "udp_crypt.h"
 #include "udp_crypt.skel.h"
+#include "udp_crypt_6_1.skel.h"
 
 #define PORT	4242
 
@@ -66,6 +67,62 @@ static int tc_attach(int ifindex, enum bpf_tc_attach_point where, int fd)
 	if (err && err != -EEXIST)
 		return err;
 	return bpf_tc_attach(&hook, &opts);
+}
+
+/*
+ * The skeleton, opened on udp_crypt.bpf.o, or with @kptr_ref on
+ * udp_crypt_6_1.bpf.o: the same source with 6.1's kptr tag, so the same
+ * maps, programs and variables.
+ */
+static struct udp_crypt *open_obj(bool kptr_ref)
+{
+	struct udp_crypt *skel;
+
+	if (!kptr_ref)
+		return udp_crypt__open();
+	skel = calloc(1, sizeof(*skel));
+	if (!skel || udp_crypt__create_skeleton(skel))
+		goto fail;
+	skel->skeleton->data = udp_crypt_6_1__elf_bytes(&skel->skeleton->data_sz);
+	if (bpf_object__open_skeleton(skel->skeleton, NULL))
+		goto fail;
+	return skel;
+fail:
+	udp_crypt__destroy(skel);
+	return NULL;
+}
+
+/* Load the object this kernel takes, its gcm(aes) params set to @key. */
+static struct udp_crypt *load(const unsigned char key[16])
+{
+	libbpf_print_fn_t old = libbpf_set_print(NULL);
+	struct udp_crypt *skel = NULL;
+	int ref;
+
+	for (ref = 0; ref <= 1 && !skel; ref++) {
+		skel = open_obj(ref);
+		if (!skel)
+			break;
+		skel->rodata->nr_cpus = libbpf_num_possible_cpus();
+		strcpy(skel->bss->params.type, "aead");
+		strcpy(skel->bss->params.algo, "gcm(aes)");
+		skel->bss->params.key_len = 16;
+		skel->bss->params.authsize = UC_TAG;
+		memcpy(skel->bss->params.key, key, 16);
+		if (ref)
+			libbpf_set_print(old);	/* the last try says why */
+		if (udp_crypt__load(skel)) {
+			int e = errno;
+
+			udp_crypt__destroy(skel);
+			skel = NULL;
+			errno = e;
+		} else if (ref) {
+			printf("udp_crypt: loaded the 6.1 build (kptr_ref key slots)\n");
+		}
+	}
+	libbpf_set_print(old);
+	return skel;
 }
 
 static void message(int i, char *buf, size_t len)
@@ -143,6 +200,7 @@ int main(int argc, char **argv)
 	struct sockaddr_in to = { .sin_family = AF_INET, .sin_port = htons(PORT) };
 	int n = 3, i, one = 1, sock, ready[2], go[2], st, err = 1;
 	char peer[IF_NAMESIZE], buf[128], c;
+	unsigned char key[16];
 	struct udp_crypt *skel;
 	LIBBPF_OPTS(bpf_test_run_opts, topts);
 	pid_t pid;
@@ -157,20 +215,13 @@ int main(int argc, char **argv)
 		}
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	skel = udp_crypt__open();
-	if (!skel)
-		return 1;
-	skel->rodata->nr_cpus = libbpf_num_possible_cpus();
-	strcpy(skel->bss->params.type, "aead");
-	strcpy(skel->bss->params.algo, "gcm(aes)");
-	skel->bss->params.key_len = 16;
-	skel->bss->params.authsize = UC_TAG;
 	f = fopen("/dev/urandom", "r");
-	if (!f || fread(skel->bss->params.key, 1, 16, f) != 16)
+	if (!f || fread(key, 1, sizeof(key), f) != sizeof(key))
 		return 1;
 	fclose(f);
-	if (udp_crypt__load(skel)) {
-		fprintf(stderr, "udp_crypt: loading udp_crypt.bpf.o failed: %s (kfx loaded? 6.4+?)\n",
+	skel = load(key);
+	if (!skel) {
+		fprintf(stderr, "udp_crypt: loading udp_crypt.bpf.o failed: %s (is kfx loaded?)\n",
 			strerror(errno));
 		return 1;
 	}

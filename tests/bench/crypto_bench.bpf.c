@@ -13,17 +13,13 @@
 #include "kfx.h"
 #include "crypto_bench.h"
 
-#ifndef KFX_CTX_KPTR
-#define KFX_CTX_KPTR	__kptr
-#endif
-
 #include "bpf_crypto_upstream.h"
 
 extern void bpf_rcu_read_lock(void) __ksym __weak;
 extern void bpf_rcu_read_unlock(void) __ksym __weak;
 
 struct kfx_slot {
-	struct kfx_crypto_ctx KFX_CTX_KPTR *ctx;
+	struct kfx_crypto_ctx __kfx_ctx_kptr *ctx;
 };
 
 struct up_slot {

@@ -29,6 +29,7 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include "kfx.h"
+#include "crypto_accel.h"
 #include "crypto_bench.h"
 #include "crypto_bench.skel.h"
 #include "crypto_bench_6_1.skel.h"
@@ -474,16 +475,9 @@ static bool probe_null_siv(void)
 	return ok;
 }
 
-#define GENERIC_FIRST	"/etc/modprobe.d/kfx-generic-first.conf"
-static const char *const accel_mods[] = {
-	"aesni_intel", "ghash_clmulni_intel", "chacha_x86_64", "poly1305_x86_64",
-};
-
 int main(int argc, char **argv)
 {
 	static struct utsname u;
-	size_t i;
-	FILE *f;
 	int fd;
 
 	if (argc < 2) {
@@ -495,13 +489,8 @@ int main(int argc, char **argv)
 	uname(&u);
 	kernel = u.release;
 	/* the generic pass first: keep the accelerated modules out */
-	mkdir("/etc", 0755);
-	mkdir("/etc/modprobe.d", 0755);
-	f = fopen(GENERIC_FIRST, "w");
-	for (i = 0; f && i < sizeof(accel_mods) / sizeof(accel_mods[0]); i++)
-		fprintf(f, "blacklist %s\n", accel_mods[i]);
-	if (f)
-		fclose(f);
+	if (kfx_accel_block())
+		perror("crypto_bench: " KFX_GENERIC_FIRST);
 	fd = open(argv[1], O_RDONLY);
 	if (fd < 0 || (syscall(SYS_finit_module, fd, "", 0) && errno != EEXIST)) {
 		perror("crypto_bench: loading kfx");
@@ -518,15 +507,7 @@ int main(int argc, char **argv)
 	       ROUNDS, SAMPLE_NS / 1000, quick ? "; quick: 16 and 1500 bytes only" : "");
 	pass = "generic";
 	run_pass();
-	unlink(GENERIC_FIRST);
-	for (i = 0; i < sizeof(accel_mods) / sizeof(accel_mods[0]); i++) {
-		char cmd[64];
-
-		snprintf(cmd, sizeof(cmd), "modprobe %s 2>/dev/null", accel_mods[i]);
-		if (system(cmd)) {
-			/* not on this kernel (7.x folds chacha into the library) */
-		}
-	}
+	kfx_accel_load(NULL);
 	pass = "aesni";
 	run_pass();
 	printf("crypto_bench: %d target%s missed\n", targets_missed,

@@ -10,7 +10,6 @@
 #include <bpf/bpf_helpers.h>
 #include "kfx.h"
 #include "kfx_test.h"
-#define KFX_CTX_KPTR	__kptr
 #include "crypto_map.h"
 
 #define TC_ACT_OK	0

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * crypto_map.bpf.c and crypto_map_6_1.bpf.c: one ctx kept in a map, which
- * the includer tags as a referenced kptr (KFX_CTX_KPTR: __kptr from 6.3,
- * kptr_ref on 6.1), put there by store_ecb128() and checked by kat().
+ * kfx.h tags as a referenced kptr (__kfx_ctx_kptr: __kptr from 6.3,
+ * kptr_ref on 6.1 with KFX_KPTR_REF), put there by store_ecb128() and checked by kat().
  */
 #ifndef _CRYPTO_MAP_H
 #define _CRYPTO_MAP_H
@@ -11,7 +11,7 @@
 #include "crypto_vectors.h"
 
 struct ctx_slot {
-	struct kfx_crypto_ctx KFX_CTX_KPTR *ctx;
+	struct kfx_crypto_ctx __kfx_ctx_kptr *ctx;
 };
 
 struct {

@@ -6,11 +6,11 @@
  * used: a direct load is refused.  Every case is for kernels without
  * bpf_rcu_read_lock (6.2+): 6.1.
  */
+#define KFX_KPTR_REF	/* kfx.h: __kfx_ctx_kptr is kptr_ref */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
 #include "kfx.h"
 #include "kfx_test.h"
-#define KFX_CTX_KPTR	__attribute__((btf_type_tag("kptr_ref")))
 #include "crypto_map.h"
 
 #define TC_ACT_OK	0

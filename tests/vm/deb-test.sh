@@ -53,6 +53,18 @@ for suite in $(for n in "${names[@]}"; do kernel_field "$n" root; done | sort -u
 	else
 		echo "not ok deb/$suite/kfx-tools-installs-a-kfxctl-that-runs (log: $log)"
 	fi
+	# the samples run: a bad argument gets their usage line and 2
+	bad=
+	for s in udp_crypt name_filter; do
+		st=0
+		out=$(in_root "$root" /usr/lib/kfx/samples/$s --bogus 2>&1) || st=$?
+		[ "$st" = 2 ] && grep -q "^usage: $s" <<<"$out" || bad="$bad $s"
+	done
+	if [ -z "$bad" ]; then
+		echo "ok deb/$suite/kfx-tools-installs-the-samples"
+	else
+		echo "not ok deb/$suite/kfx-tools-installs-the-samples:$bad (log: $log)"
+	fi
 	in_root "$root" dpkg -r kfx-tools kfx-dkms >> "$log" 2>&1 || true
 	left=$(ls "$root"/lib/modules/*/updates/dkms/kfx.ko* "$root/usr/src/kfx-$ver" 2>/dev/null || true)
 	if [ -z "$left" ]; then

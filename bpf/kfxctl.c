@@ -162,6 +162,22 @@ static bool kernel_twin(struct btf *vmlinux, const char *name, char *twin,
 	return btf__find_by_name_kind(vmlinux, twin, BTF_KIND_FUNC) > 0;
 }
 
+/*
+ * Start a report: BPF allowed, kfx loaded with its BTF (@m filled in);
+ * on failure say why with the fix (a closed JSON object) and return 1.
+ */
+static int open_report(struct module_state *m)
+{
+	if (json)
+		printf("{");
+	if (check_bpf_allowed() || check_module(m)) {
+		if (json)
+			printf("}\n");
+		return 1;
+	}
+	return 0;
+}
+
 static int cmd_status(void)
 {
 	struct module_state m = { 0 };
@@ -169,13 +185,8 @@ static int cmd_status(void)
 	char twin[64];
 	size_t i;
 
-	if (json)
-		printf("{");
-	if (check_bpf_allowed() || check_module(&m)) {
-		if (json)
-			printf("}\n");
+	if (open_report(&m))
 		return 1;
-	}
 	if (json)
 		printf("\"loaded\":true,\"version\":\"%s\",\"btf\":\"matches\",\"lockdown\":%s,\"kfuncs\":[",
 		       m.version, locked_down() ? "true" : "false");
@@ -271,13 +282,8 @@ static int cmd_selftest(void)
 	char name[80], res[128];
 	size_t i;
 
-	if (json)
-		printf("{");
-	if (check_bpf_allowed() || check_module(&m)) {
-		if (json)
-			printf("}\n");
+	if (open_report(&m))
 		return 1;
-	}
 	old = libbpf_set_print(quiet);
 	if (json)
 		printf("\"results\":[");

@@ -411,6 +411,20 @@ static int kfx_crypto_crypt_noiv(struct kfx_crypto_ctx *ctx,
 	return kfx_crypto_lskcipher(ctx, psrc, pdst, src_len, NULL, decrypt);
 }
 
+/* What the four encrypt and decrypt kfuncs do with their dynptrs. */
+static int kfx_crypto_kfunc(struct kfx_crypto_ctx *ctx, const KFX_DYNPTR *src,
+			    const KFX_DYNPTR *dst, const KFX_DYNPTR *siv,
+			    bool decrypt)
+{
+	const struct bpf_dynptr_kern *s = (const struct bpf_dynptr_kern *)src;
+	const struct bpf_dynptr_kern *d = (const struct bpf_dynptr_kern *)dst;
+
+	if (!siv)
+		return kfx_crypto_crypt_noiv(ctx, s, d, decrypt);
+	return kfx_crypto_crypt(ctx, s, d,
+				(const struct bpf_dynptr_kern *)siv, decrypt);
+}
+
 static void kfx_crypto_free_tfm(struct kfx_crypto_ctx *ctx)
 {
 	if (ctx->aead_simd)
@@ -709,15 +723,7 @@ __bpf_kfunc int kfx_crypto_encrypt(struct kfx_crypto_ctx *ctx,
 				   const KFX_DYNPTR *src, const KFX_DYNPTR *dst,
 				   const KFX_DYNPTR *siv__nullable)
 {
-	if (!siv__nullable)
-		return kfx_crypto_crypt_noiv(ctx,
-					     (const struct bpf_dynptr_kern *)src,
-					     (const struct bpf_dynptr_kern *)dst,
-					     false);
-	return kfx_crypto_crypt(ctx, (const struct bpf_dynptr_kern *)src,
-				(const struct bpf_dynptr_kern *)dst,
-				(const struct bpf_dynptr_kern *)siv__nullable,
-				false);
+	return kfx_crypto_kfunc(ctx, src, dst, siv__nullable, false);
 }
 
 /**
@@ -733,15 +739,7 @@ __bpf_kfunc int kfx_crypto_decrypt(struct kfx_crypto_ctx *ctx,
 				   const KFX_DYNPTR *src, const KFX_DYNPTR *dst,
 				   const KFX_DYNPTR *siv__nullable)
 {
-	if (!siv__nullable)
-		return kfx_crypto_crypt_noiv(ctx,
-					     (const struct bpf_dynptr_kern *)src,
-					     (const struct bpf_dynptr_kern *)dst,
-					     true);
-	return kfx_crypto_crypt(ctx, (const struct bpf_dynptr_kern *)src,
-				(const struct bpf_dynptr_kern *)dst,
-				(const struct bpf_dynptr_kern *)siv__nullable,
-				true);
+	return kfx_crypto_kfunc(ctx, src, dst, siv__nullable, true);
 }
 
 /**
@@ -756,8 +754,7 @@ __bpf_kfunc int kfx_crypto_encrypt_noiv(struct kfx_crypto_ctx *ctx,
 					const KFX_DYNPTR *src,
 					const KFX_DYNPTR *dst)
 {
-	return kfx_crypto_crypt_noiv(ctx, (const struct bpf_dynptr_kern *)src,
-				     (const struct bpf_dynptr_kern *)dst, false);
+	return kfx_crypto_kfunc(ctx, src, dst, NULL, false);
 }
 
 /**
@@ -772,8 +769,7 @@ __bpf_kfunc int kfx_crypto_decrypt_noiv(struct kfx_crypto_ctx *ctx,
 					const KFX_DYNPTR *src,
 					const KFX_DYNPTR *dst)
 {
-	return kfx_crypto_crypt_noiv(ctx, (const struct bpf_dynptr_kern *)src,
-				     (const struct bpf_dynptr_kern *)dst, true);
+	return kfx_crypto_kfunc(ctx, src, dst, NULL, true);
 }
 
 /**

@@ -25,6 +25,7 @@
 #define IPPROTO_UDP	17
 #define ETH_HLEN	14
 #define EBADMSG		74
+#define ENOKEY		126
 
 /*
  * Clamp a length the code has already checked to [lo, lo + 511], in a way
@@ -161,16 +162,37 @@ static __always_inline void put_key(struct key_slot *slot,
 		kfx_crypto_ctx_release(c);
 }
 
+/*
+ * Seal (encrypt and tag) or open @in_len bytes of @b->in into @out_len
+ * bytes of @b->out with this CPU's key and @b->nonce: kfx's result, or
+ * -ENOKEY when the slot is empty.
+ */
+static __always_inline int gcm(struct scratch *b, __u64 in_len, __u64 out_len,
+			       bool open)
+{
+	struct bpf_dynptr s __aligned8, d __aligned8, v __aligned8;
+	struct kfx_crypto_ctx *c;
+	struct key_slot *slot;
+	int r;
+
+	c = take_key(&slot);
+	if (!c)
+		return -ENOKEY;
+	bpf_dynptr_from_mem(b->in, in_len, 0, &s);
+	bpf_dynptr_from_mem(b->out, out_len, 0, &d);
+	bpf_dynptr_from_mem(b->nonce, sizeof(b->nonce), 0, &v);
+	r = open ? kfx_crypto_decrypt(c, &s, &d, &v) :
+		   kfx_crypto_encrypt(c, &s, &d, &v);
+	put_key(slot, c);
+	return r;
+}
+
 SEC("tc")
 int seal(struct __sk_buff *skb)
 {
 	__u32 ip_off, off, zero = 0;
 	__u64 n;	/* 64-bit: checks and uses on the same register */
-	struct bpf_dynptr s __aligned8, d __aligned8, v __aligned8;
-	struct kfx_crypto_ctx *c;
-	struct key_slot *slot;
 	struct scratch *b;
-	int r;
 
 	off = udp_payload(skb, &n, &ip_off);
 	if (!off || !n || n > UC_MAX_PAYLOAD)
@@ -182,15 +204,7 @@ int seal(struct __sk_buff *skb)
 	b->nonce[0] = bpf_get_prandom_u32();
 	b->nonce[1] = bpf_get_prandom_u32();
 	b->nonce[2] = bpf_get_prandom_u32();
-	c = take_key(&slot);
-	if (!c)
-		return TC_ACT_SHOT;
-	bpf_dynptr_from_mem(b->in, n, 0, &s);
-	bpf_dynptr_from_mem(b->out, n + UC_TAG, 0, &d);
-	bpf_dynptr_from_mem(b->nonce, sizeof(b->nonce), 0, &v);
-	r = kfx_crypto_encrypt(c, &s, &d, &v);
-	put_key(slot, c);
-	if (r)
+	if (gcm(b, n, n + UC_TAG, false))
 		return TC_ACT_SHOT;
 	if (tamper_next) {		/* the demo's forged packet */
 		tamper_next = 0;
@@ -211,9 +225,6 @@ int unseal(struct __sk_buff *skb)
 {
 	__u32 ip_off, off, zero = 0;
 	__u64 n, ct, pt;
-	struct bpf_dynptr s __aligned8, d __aligned8, v __aligned8;
-	struct kfx_crypto_ctx *c;
-	struct key_slot *slot;
 	struct scratch *b;
 	int r;
 
@@ -229,14 +240,7 @@ int unseal(struct __sk_buff *skb)
 	if (!b || bpf_skb_load_bytes(skb, off, b->in, ct) ||
 	    bpf_skb_load_bytes(skb, off + ct, b->nonce, sizeof(b->nonce)))
 		goto drop;
-	c = take_key(&slot);
-	if (!c)
-		goto drop;
-	bpf_dynptr_from_mem(b->in, ct, 0, &s);
-	bpf_dynptr_from_mem(b->out, pt, 0, &d);
-	bpf_dynptr_from_mem(b->nonce, sizeof(b->nonce), 0, &v);
-	r = kfx_crypto_decrypt(c, &s, &d, &v);
-	put_key(slot, c);
+	r = gcm(b, ct, pt, true);
 	if (r == -EBADMSG) {
 		__sync_fetch_and_add(&stats.forged, 1);
 		return TC_ACT_SHOT;

@@ -37,18 +37,14 @@ __needs_ksym("bpf_dynptr_from_skb")
 int tc_owned_from_map(struct __sk_buff *skb)
 {
 	struct kfx_crypto_ctx *c;
-	struct ctx_slot *s = the_slot();
+	struct ctx_slot *s;
 	int r;
 
-	if (!s)
-		return 1;
-	c = bpf_kptr_xchg(&s->ctx, NULL);
+	c = take_ctx(&s);
 	if (!c)
 		return 2;
 	r = kat(c);
-	c = bpf_kptr_xchg(&s->ctx, c);
-	if (c)
-		kfx_crypto_ctx_release(c);
+	put_ctx(s, c);
 	return r;
 }
 
@@ -106,12 +102,10 @@ int tc_skb_dynptr_src(struct __sk_buff *skb)
 {
 	struct bpf_dynptr p, s, d;
 	struct kfx_crypto_ctx *c;
-	struct ctx_slot *sl = the_slot();
+	struct ctx_slot *sl;
 	int r;
 
-	if (!sl)
-		return 1;
-	c = bpf_kptr_xchg(&sl->ctx, NULL);
+	c = take_ctx(&sl);
 	if (!c)
 		return 2;
 	bpf_dynptr_from_skb(skb, 0, &p);
@@ -125,9 +119,7 @@ int tc_skb_dynptr_src(struct __sk_buff *skb)
 		bpf_dynptr_from_mem(pkt, 64, 0, &p);
 		r = kfx_crypto_encrypt_noiv(c, &p, &d);
 	}
-	c = bpf_kptr_xchg(&sl->ctx, c);
-	if (c)
-		kfx_crypto_ctx_release(c);
+	put_ctx(sl, c);
 	if (r)
 		return 1000 - r;
 	r = differ(src, dst, 64);
@@ -141,13 +133,11 @@ __needs_ksym("bpf_dynptr_from_skb")
 int xdp_dynptr_in_place(struct xdp_md *xdp)
 {
 	struct kfx_crypto_ctx *c;
-	struct ctx_slot *sl = the_slot();
 	struct bpf_dynptr p, d;
+	struct ctx_slot *sl;
 	int r;
 
-	if (!sl)
-		return 10;
-	c = bpf_kptr_xchg(&sl->ctx, NULL);
+	c = take_ctx(&sl);
 	if (!c)
 		return 11;
 	bpf_dynptr_from_xdp(xdp, 0, &p);
@@ -155,9 +145,7 @@ int xdp_dynptr_in_place(struct xdp_md *xdp)
 	r = kfx_crypto_encrypt_noiv(c, &p, &d);
 	if (!r)
 		r = kfx_crypto_encrypt_noiv(c, &p, &p);
-	c = bpf_kptr_xchg(&sl->ctx, c);
-	if (c)
-		kfx_crypto_ctx_release(c);
+	put_ctx(sl, c);
 	if (r)
 		return 12;
 	r = bpf_xdp_load_bytes(xdp, 0, pkt, 64);
@@ -178,20 +166,16 @@ __needs_ksym("bpf_dynptr_from_skb")
 int xdp_beyond_linear_part(struct xdp_md *xdp)
 {
 	struct kfx_crypto_ctx *c;
-	struct ctx_slot *sl = the_slot();
+	struct ctx_slot *sl;
 	struct bpf_dynptr p;
 	int r;
 
-	if (!sl)
-		return 10;
-	c = bpf_kptr_xchg(&sl->ctx, NULL);
+	c = take_ctx(&sl);
 	if (!c)
 		return 11;
 	bpf_dynptr_from_xdp(xdp, 0, &p);
 	r = kfx_crypto_encrypt_noiv(c, &p, &p);
-	c = bpf_kptr_xchg(&sl->ctx, c);
-	if (c)
-		kfx_crypto_ctx_release(c);
+	put_ctx(sl, c);
 	if (r != -EINVAL)
 		return 1000 - r;
 	if (bpf_xdp_load_bytes(xdp, 0, pkt, 64))

@@ -2,7 +2,8 @@
 /*
  * crypto_map.bpf.c and crypto_map_6_1.bpf.c: one ctx kept in a map, which
  * kfx.h tags as a referenced kptr (__kfx_ctx_kptr: __kptr from 6.3,
- * kptr_ref on 6.1 with KFX_KPTR_REF), put there by store_ecb128() and checked by kat().
+ * kptr_ref on 6.1 with KFX_KPTR_REF), put there by store_ecb128(), taken
+ * out and put back with take_ctx()/put_ctx(), checked by kat().
  */
 #ifndef _CRYPTO_MAP_H
 #define _CRYPTO_MAP_H
@@ -30,6 +31,22 @@ static __always_inline struct ctx_slot *the_slot(void)
 	__u32 zero = 0;
 
 	return bpf_map_lookup_elem(&ctxs, &zero);
+}
+
+/* The ctx, taken out of its slot (*@sl); NULL when there is none. */
+static __always_inline struct kfx_crypto_ctx *take_ctx(struct ctx_slot **sl)
+{
+	*sl = the_slot();
+	return *sl ? bpf_kptr_xchg(&(*sl)->ctx, NULL) : NULL;
+}
+
+/* Put @c back in @sl (releasing what another program put there since). */
+static __always_inline void put_ctx(struct ctx_slot *sl,
+				    struct kfx_crypto_ctx *c)
+{
+	c = bpf_kptr_xchg(&sl->ctx, c);
+	if (c)
+		kfx_crypto_ctx_release(c);
 }
 
 /* An ecb(aes) ctx with the SP 800-38A AES-128 key, put in the map. */

@@ -28,18 +28,14 @@ __without_ksym("bpf_rcu_read_lock")
 int tc_owned_from_map(struct __sk_buff *skb)
 {
 	struct kfx_crypto_ctx *c;
-	struct ctx_slot *s = the_slot();
+	struct ctx_slot *s;
 	int r;
 
-	if (!s)
-		return 1;
-	c = bpf_kptr_xchg(&s->ctx, NULL);
+	c = take_ctx(&s);
 	if (!c)
 		return 2;
 	r = kat(c);
-	c = bpf_kptr_xchg(&s->ctx, c);
-	if (c)
-		kfx_crypto_ctx_release(c);
+	put_ctx(s, c);
 	return r;
 }
 

@@ -40,19 +40,28 @@ icount="-icount shift=0,sleep=off"
 
 # Two vCPUs, as in make check, where the kernel boots so under -icount (6.1
 # hangs bringing up the second one there): a 90 s boot decides, and one
-# vCPU it is otherwise.  With two, samples repeat to the instruction.
+# vCPU it is otherwise.  With two, samples repeat to the instruction.  The
+# answer is kept per kernel release (bench/smp-<kver>; delete to ask
+# again), unless the probe died of the kernel's occasional TCG boot oops.
 smp_for() {
-	local n=$1 kver log
+	local n=$1 kver log kept ans
 	kver=$(kernel_field "$n" kver)
+	kept=$KFX_CACHE/bench/smp-$kver
+	if [ -s "$kept" ]; then
+		cat "$kept"
+		return
+	fi
 	log=$KFX_CACHE/logs/$kver-bench.log
 	rm -f "$log"
 	KFX_BOOT_TIMEOUT=90 KFX_QEMU_OPTS="$icount" KFX_BENCH_CMD=true \
 		"$KFX_TOP/tests/vm/run-guest.sh" "$n" bench >/dev/null 2>&1 || true
 	if grep -q 'kfx-guest: .* booted' "$log" 2>/dev/null; then
-		echo "-smp 2"
+		ans="-smp 2"
 	else
-		echo "-smp 1"
+		ans="-smp 1"
 	fi
+	grep -qE 'Oops|BUG:' "$log" 2>/dev/null || echo "$ans" > "$kept"
+	echo "$ans"
 }
 i=0
 for n in "${names[@]}"; do

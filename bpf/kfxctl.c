@@ -90,7 +90,11 @@ static int check_bpf_allowed(void)
 	return -1;
 }
 
-/* Lockdown in confidentiality mode stops BPF from reading kernel memory. */
+/*
+ * Lockdown in confidentiality mode takes the helpers that read kernel
+ * memory (bpf_probe_read_kernel*() ...) from BPF programs; kfuncs, kfx's
+ * and upstream's string kfuncs alike, stay (measured on 6.1 to 7.3).
+ */
 static bool locked_down(void)
 {
 	char buf[128];
@@ -195,7 +199,7 @@ static int cmd_status(void)
 		       m.version, KFX_VERSION_MAJOR, KFX_VERSION_MINOR,
 		       KFX_VERSION_PATCH);
 	if (!json && locked_down())
-		printf("warning: kernel lockdown (confidentiality) is on: BPF programs cannot read kernel memory; the string kfuncs on kernel pointers will fail\n");
+		printf("warning: kernel lockdown (confidentiality) is on: BPF programs may not call bpf_probe_read_kernel*() and the other helpers that read kernel memory (such programs fail to load); kfx's kfuncs are not affected\n");
 	if (!json)
 		printf("%-26s %-10s %-42s %s\n", "kfunc", "in BTF", "program types",
 		       "kernel's own");

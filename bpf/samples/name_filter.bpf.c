@@ -34,6 +34,12 @@ struct {
  * is copied first.  Set by the loader; the verifier drops the other path.
  */
 const volatile bool direct;
+/*
+ * Lockdown (confidentiality) refuses bpf_probe_read_kernel_str() to BPF
+ * programs: the loader clears this there, and events carry no name.  Only
+ * with @direct: without it the matching itself needs the copy.
+ */
+const volatile bool copy_names = true;
 __u64 matches, denied;
 
 /* A per-CPU copy of the name, for 6.1 and for the event. */
@@ -82,7 +88,10 @@ static __always_inline bool check(const char *name, __u32 kind)
 	e = bpf_map_lookup_elem(&scratch, &zero);
 	if (!e)
 		return false;
-	bpf_probe_read_kernel_str(e->name, sizeof(e->name), name);
+	if (copy_names)
+		bpf_probe_read_kernel_str(e->name, sizeof(e->name), name);
+	else
+		e->name[0] = '\0';
 	bpf_get_current_comm(e->comm, sizeof(e->comm));
 	m.copy = e->name;
 	m.comm = e->comm;

@@ -60,42 +60,62 @@ static bool bpf_lsm_active(void)
 	return strstr(buf, "bpf") != NULL;
 }
 
+/* Lockdown in confidentiality mode (read after bpf_lsm_active() mounts). */
+static bool locked_down(void)
+{
+	char buf[128] = "";
+	FILE *f = fopen("/sys/kernel/security/lockdown", "r");
+
+	if (f) {
+		if (!fgets(buf, sizeof(buf), f))
+			buf[0] = '\0';
+		fclose(f);
+	}
+	return strstr(buf, "[confidentiality]") != NULL;
+}
+
 static int on_event(void *ctx, void *data, size_t len)
 {
 	const struct nf_event *e = data;
+	const char *pat = e->pattern >= 0 && e->pattern < npats ?
+			  pats[e->pattern].text : "?";
 
 	(void)ctx;
 	(void)len;
 	printf("%-4s pid %-6u comm %-15s %s  matches \"%s\"%s\n",
-	       e->kind == NF_EXEC ? "exec" : "open", e->pid, e->comm, e->name,
-	       e->pattern >= 0 && e->pattern < npats ? pats[e->pattern].text : "?",
+	       e->kind == NF_EXEC ? "exec" : "open", e->pid, e->comm,
+	       e->name[0] ? e->name : "(name not copied: lockdown)", pat,
 	       e->denied ? "  -> denied" : "");
-	if (e->kind == NF_OPEN && strstr(e->name, "kfx-secret"))
+	if (e->kind == NF_OPEN && !strcmp(pat, "kfx-secret"))
 		seen_open++;
-	if (e->kind == NF_EXEC && strstr(e->name, "kfx-forbidden")) {
+	if (e->kind == NF_EXEC && !strcmp(pat, "kfx-forbidden")) {
 		seen_exec++;
 		seen_denied += e->denied;
 	}
 	return 0;
 }
 
-/* Load with the kernel pointers passed as they are, or (6.1) copied. */
-static struct name_filter *load(bool lsm)
+/*
+ * Load with the kernel pointers passed as they are, or (6.1) copied; with
+ * @copy_names, each event carries the name (a copy).
+ */
+static struct name_filter *load(bool lsm, bool copy_names)
 {
 	libbpf_print_fn_t old = libbpf_set_print(NULL);
 	struct name_filter *skel = NULL;
 	int direct;
 
-	for (direct = 1; direct >= 0 && !skel; direct--) {
+	for (direct = 1; direct >= !copy_names && !skel; direct--) {
 		skel = name_filter__open();
 		if (!skel)
 			break;
 		skel->rodata->direct = direct;
+		skel->rodata->copy_names = copy_names;
 		bpf_program__set_autoload(skel->progs.lsm_exec, lsm);
 		bpf_program__set_autoload(skel->progs.lsm_open, lsm);
 		bpf_program__set_autoload(skel->progs.fentry_exec, !lsm);
 		bpf_program__set_autoload(skel->progs.fentry_open, !lsm);
-		if (direct == 0)
+		if (direct == !copy_names)
 			libbpf_set_print(old);	/* the last try says why */
 		if (name_filter__load(skel)) {
 			name_filter__destroy(skel);
@@ -155,7 +175,7 @@ int main(int argc, char **argv)
 {
 	struct ring_buffer *rb = NULL;
 	struct name_filter *skel;
-	bool demo = false, comm = false, lsm;
+	bool demo = false, comm = false, lsm, locked;
 	int seconds = 10, i, err = 1, exec_err = 0;
 	__u32 k;
 
@@ -188,7 +208,15 @@ int main(int argc, char **argv)
 	printf("name_filter: %s\n", lsm ?
 	       "BPF LSM active: LSM programs, denying execs that match --deny" :
 	       "BPF LSM not active (not in the lsm= list): fentry programs, reporting only");
-	skel = load(lsm);
+	locked = locked_down();
+	if (locked)
+		printf("name_filter: kernel lockdown (confidentiality) refuses bpf_probe_read_kernel_str(): events carry no names\n");
+	skel = load(lsm, !locked);
+	if (!skel && locked) {
+		fprintf(stderr, "name_filter: loading name_filter.bpf.o failed: %s; under lockdown (confidentiality) it needs a 6.2+ kernel, whose verifier passes kernel strings to kfuncs (6.1 matches on copies)\n",
+			strerror(errno));
+		return 1;
+	}
 	if (!skel) {
 		fprintf(stderr, "name_filter: loading name_filter.bpf.o failed: %s (is kfx loaded?)\n",
 			strerror(errno));

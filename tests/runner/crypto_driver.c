@@ -33,8 +33,8 @@ static const struct {
 	{ "skcipher", "chacha20", 32, 0, "simd" },
 };
 
-/* Whether @needle is a whole word of @path (a line of /proc/modules...). */
-static bool file_has(const char *path, const char *needle)
+/* Whether a line of @path (/proc/modules, /proc/crypto...) holds @needle. */
+bool file_has(const char *path, const char *needle)
 {
 	char line[512];
 	bool found = false;

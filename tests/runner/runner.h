@@ -21,6 +21,8 @@ int crypto_driver_driver(struct bpf_object *obj, struct bpf_program *prog,
 			 char *why, size_t whylen);
 int compat_driver(struct bpf_object *obj, struct bpf_program *prog,
 		  char *why, size_t whylen);
+/* Whether a line of @path holds @needle. */
+bool file_has(const char *path, const char *needle);
 /* Whether the accelerated x86 crypto modules (aesni_intel) are loaded. */
 bool crypto_accelerated(void);
 #endif

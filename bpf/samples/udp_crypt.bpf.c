@@ -165,10 +165,13 @@ static __always_inline void put_key(struct key_slot *slot,
 /*
  * Seal (encrypt and tag) or open @in_len bytes of @b->in into @out_len
  * bytes of @b->out with this CPU's key and @b->nonce: kfx's result, or
- * -ENOKEY when the slot is empty.
+ * -ENOKEY when the slot is empty.  A function of its own (not inlined):
+ * its dynptrs live in its frame, where the compiler cannot give their
+ * stack slots to the caller's packet headers ("potential write to
+ * dynptr", 6.4+).
  */
-static __always_inline int gcm(struct scratch *b, __u64 in_len, __u64 out_len,
-			       bool open)
+static __attribute__((noinline)) int gcm(struct scratch *b, __u64 in_len,
+					 __u64 out_len, bool open)
 {
 	struct bpf_dynptr s __aligned8, d __aligned8, v __aligned8;
 	struct kfx_crypto_ctx *c;

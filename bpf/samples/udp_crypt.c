@@ -92,36 +92,60 @@ fail:
 	return NULL;
 }
 
-/* Load the object this kernel takes, its gcm(aes) params set to @key. */
+/* What libbpf says while a build is tried: kept, shown if none loads. */
+static FILE *try_log;
+
+static int to_try_log(enum libbpf_print_level level, const char *fmt,
+		      va_list ap)
+{
+	return level == LIBBPF_DEBUG ? 0 : vfprintf(try_log, fmt, ap);
+}
+
+/*
+ * Load the build this kernel takes, its gcm(aes) params set to @key.  If
+ * neither loads, show what the verifier said of each: one failed for its
+ * kptr tag, the other says what is wrong.
+ */
 static struct udp_crypt *load(const unsigned char key[16])
 {
-	libbpf_print_fn_t old = libbpf_set_print(NULL);
+	static const char *const builds[] = {
+		"udp_crypt.bpf.o (__kptr, 6.3+)",
+		"udp_crypt_6_1.bpf.o (kptr_ref, 6.1)",
+	};
+	libbpf_print_fn_t old = libbpf_set_print(to_try_log);
 	struct udp_crypt *skel = NULL;
-	int ref;
+	char *logs[2] = { NULL, NULL };
+	size_t len[2];
+	int ref, e = 0;
 
 	for (ref = 0; ref <= 1 && !skel; ref++) {
-		skel = open_obj(ref);
-		if (!skel)
-			break;
-		skel->rodata->nr_cpus = libbpf_num_possible_cpus();
-		strcpy(skel->bss->params.type, "aead");
-		strcpy(skel->bss->params.algo, "gcm(aes)");
-		skel->bss->params.key_len = 16;
-		skel->bss->params.authsize = UC_TAG;
-		memcpy(skel->bss->params.key, key, 16);
-		if (ref)
-			libbpf_set_print(old);	/* the last try says why */
-		if (udp_crypt__load(skel)) {
-			int e = errno;
-
-			udp_crypt__destroy(skel);
-			skel = NULL;
-			errno = e;
-		} else if (ref) {
-			printf("udp_crypt: loaded the 6.1 build (kptr_ref key slots)\n");
+		try_log = open_memstream(&logs[ref], &len[ref]);
+		skel = try_log ? open_obj(ref) : NULL;
+		if (skel) {
+			skel->rodata->nr_cpus = libbpf_num_possible_cpus();
+			strcpy(skel->bss->params.type, "aead");
+			strcpy(skel->bss->params.algo, "gcm(aes)");
+			skel->bss->params.key_len = 16;
+			skel->bss->params.authsize = UC_TAG;
+			memcpy(skel->bss->params.key, key, 16);
+			if (udp_crypt__load(skel)) {
+				e = errno;
+				udp_crypt__destroy(skel);
+				skel = NULL;
+			}
 		}
+		if (try_log)
+			fclose(try_log);
 	}
 	libbpf_set_print(old);
+	if (skel && ref == 2)
+		printf("udp_crypt: loaded the 6.1 build (kptr_ref key slots)\n");
+	for (ref = 0; ref <= 1 && !skel; ref++)
+		fprintf(stderr, "udp_crypt: %s refused:\n%s", builds[ref],
+			logs[ref] ? logs[ref] : "");
+	free(logs[0]);
+	free(logs[1]);
+	errno = e;
 	return skel;
 }
 

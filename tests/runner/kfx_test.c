@@ -88,6 +88,21 @@ static int mod_unload(void)
 	return syscall(SYS_delete_module, "kfx", O_NONBLOCK) ? -errno : 0;
 }
 
+/*
+ * Unload kfx once the programs that used it are gone: a closed program
+ * is freed after an RCU grace period, so retry for up to 2 s.
+ */
+static int mod_unload_settled(void)
+{
+	int err = mod_unload();
+
+	for (int i = 0; i < 100 && err; i++) {
+		usleep(20000);
+		err = mod_unload();
+	}
+	return err;
+}
+
 static bool kernel_log_has(const char *needle)
 {
 	int len = klogctl(10 /* SYSLOG_ACTION_SIZE_BUFFER */, NULL, 0);
@@ -905,9 +920,7 @@ static void test_prog_pins_module(void)
 		FAIL(name, "rmmod failed with %s, expected EWOULDBLOCK", strerror(-err));
 		return;
 	}
-	/* The program is freed after an RCU grace period: retry briefly. */
-	for (int i = 0; i < 100 && (err = mod_unload()); i++)
-		usleep(20000);
+	err = mod_unload_settled();
 	if (err) {
 		FAIL(name, "rmmod still fails after the program was closed: %s",
 		     strerror(-err));
@@ -981,7 +994,7 @@ int main(int argc, char **argv)
 	test_crypto_map_frees_ctx();
 	test_prog_pins_module();
 	test_lockdown();
-	err = mod_unload();
+	err = mod_unload_settled();
 	if (err)
 		FAIL("module/rmmod", "%s", strerror(-err));
 	else

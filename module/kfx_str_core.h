@@ -465,8 +465,13 @@ static __always_inline int kfx_str_span(const char *s, unsigned long end,
 			return -EFAULT;
 		if (!cs)
 			return i;
-		if (kfx_bit(set, cs)) {	/* the fast path */
+		if (kfx_bit(set, cs)) {	/* the fast paths */
 			if (!in_set)
+				return i;
+			continue;
+		}
+		if (set_done) {		/* the whole set is known: cs is out */
+			if (in_set)
 				return i;
 			continue;
 		}

@@ -505,6 +505,19 @@ struct kfx_crypto_ctx {
 #else
 #define __kfx_ctx_kptr	__attribute__((btf_type_tag("kptr")))
 #endif
+
+/*
+ * Store the referenced ctx @c (or NULL, to empty it) in @field, a map
+ * value's __kfx_ctx_kptr field, and release the ctx it held: putting a
+ * ctx in a map and putting one back after use are both this.
+ */
+#define kfx_crypto_ctx_store(field, c)					\
+	do {								\
+		struct kfx_crypto_ctx *__old = bpf_kptr_xchg((field), (c)); \
+									\
+		if (__old)						\
+			kfx_crypto_ctx_release(__old);			\
+	} while (0)
 #else
 struct kfx_crypto_ctx;
 #endif

@@ -21,10 +21,11 @@ kfx ($ver-1) unstable; urgency=medium
  -- kfx developers <kfx@invalid>  $(date -R)
 EOC
 cp "$bpf/kfxctl" "$tree/bin/"
-# the samples built (objects embedded), and their sources to read
-for s in "$top"/bpf/samples/*.bpf.c; do
-	s=$(basename "$s" .bpf.c)
-	[ -x "$bpf/$s" ] && cp "$bpf/$s" "$tree/samples-bin/"
+# the samples built, one binary per loader (objects embedded, as in
+# tests/Makefile), and their sources to read
+for c in "$top"/bpf/samples/*.c; do
+	case $c in *.bpf.c) continue ;; esac
+	cp "$bpf/$(basename "$c" .c)" "$tree/samples-bin/"
 done
 cp "$top"/bpf/samples/*.[ch] "$tree/samples/"
 (cd "$tree" && dpkg-buildpackage -b -us -uc > "$out/dpkg-buildpackage.log" 2>&1) || {

@@ -94,9 +94,7 @@ int install_key(void *ctx)
 		ref = slot ? kfx_crypto_ctx_acquire(c) : NULL;
 		if (!ref)
 			continue;
-		ref = bpf_kptr_xchg(&slot->ctx, ref);
-		if (ref)
-			kfx_crypto_ctx_release(ref);
+		kfx_crypto_ctx_store(&slot->ctx, ref);
 	}
 	kfx_crypto_ctx_release(c);
 	return 0;
@@ -145,7 +143,10 @@ static __always_inline int fix_lengths(struct __sk_buff *skb, __u32 ip_off,
 	return 0;
 }
 
-/* This CPU's ctx, taken out of its slot; put it back with put_key(). */
+/*
+ * This CPU's ctx, taken out of its slot; put it back with
+ * kfx_crypto_ctx_store().
+ */
 static __always_inline struct kfx_crypto_ctx *take_key(struct key_slot **slot)
 {
 	__u32 cpu = bpf_get_smp_processor_id();
@@ -154,13 +155,6 @@ static __always_inline struct kfx_crypto_ctx *take_key(struct key_slot **slot)
 	return *slot ? bpf_kptr_xchg(&(*slot)->ctx, NULL) : NULL;
 }
 
-static __always_inline void put_key(struct key_slot *slot,
-				    struct kfx_crypto_ctx *c)
-{
-	c = bpf_kptr_xchg(&slot->ctx, c);
-	if (c)
-		kfx_crypto_ctx_release(c);
-}
 
 /*
  * Seal (encrypt and tag) or open @in_len bytes of @b->in into @out_len
@@ -186,7 +180,7 @@ static __attribute__((noinline)) int gcm(struct scratch *b, __u64 in_len,
 	bpf_dynptr_from_mem(b->nonce, sizeof(b->nonce), 0, &v);
 	r = open ? kfx_crypto_decrypt(c, &s, &d, &v) :
 		   kfx_crypto_encrypt(c, &s, &d, &v);
-	put_key(slot, c);
+	kfx_crypto_ctx_store(&slot->ctx, c);
 	return r;
 }
 

@@ -62,9 +62,7 @@ int setup_kfx(void *ctx)
 	if (!c)
 		return 2;
 	kfx_crypto_ctx_driver(c, driver, sizeof(driver));
-	c = bpf_kptr_xchg(&s->ctx, c);
-	if (c)
-		kfx_crypto_ctx_release(c);
+	kfx_crypto_ctx_store(&s->ctx, c);
 	return 0;
 }
 
@@ -78,8 +76,7 @@ int setup_up(void *ctx)
 	s = bpf_map_lookup_elem(&up_ctx, &zero);
 	if (!s)
 		return 1;
-	c = bpf_crypto_ctx_create((struct bpf_crypto_params *)&params,
-				  sizeof(params), &err);
+	c = bpf_crypto_ctx_create(&params, sizeof(params), &err);
 	if (!c)
 		return 2;
 	c = bpf_kptr_xchg(&s->ctx, c);
@@ -133,9 +130,7 @@ int bench_kfx(struct xdp_md *x)
 	else
 		result = decrypt ? kfx_crypto_decrypt(c, &s, &d, &v) :
 				   kfx_crypto_encrypt(c, &s, &d, &v);
-	c = bpf_kptr_xchg(&slot->ctx, c);
-	if (c)
-		kfx_crypto_ctx_release(c);
+	kfx_crypto_ctx_store(&slot->ctx, c);
 	return XDP_PASS;
 }
 

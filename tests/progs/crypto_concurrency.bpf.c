@@ -53,7 +53,7 @@ struct {
  */
 __noinline int swap_one(__u32 cpu)
 {
-	struct kfx_crypto_ctx *c, *old;
+	struct kfx_crypto_ctx *c;
 	struct ctx_slot *s = bpf_map_lookup_elem(&per_cpu_ctx, &cpu);
 
 	if (!s)
@@ -63,9 +63,7 @@ __noinline int swap_one(__u32 cpu)
 		__sync_fetch_and_add(&counts.failed_swaps, 1);
 		return 2;
 	}
-	old = bpf_kptr_xchg(&s->ctx, c);
-	if (old)
-		kfx_crypto_ctx_release(old);
+	kfx_crypto_ctx_store(&s->ctx, c);
 	return 0;
 }
 
@@ -94,7 +92,7 @@ int encrypt_on_this_cpu(struct __sk_buff *skb)
 	struct bpf_dynptr s __attribute__((aligned(8)));
 	struct bpf_dynptr d __attribute__((aligned(8)));
 	__u32 cpu = bpf_get_smp_processor_id(), zero = 0;
-	struct kfx_crypto_ctx *c, *old;
+	struct kfx_crypto_ctx *c;
 	struct ctx_slot *sl;
 	struct bufs *b;
 	int r, bad = 0;
@@ -115,9 +113,7 @@ int encrypt_on_this_cpu(struct __sk_buff *skb)
 	for (int i = 0; i < 64; i++)
 		if (b->ct[i] != SP800_38A_ECB128_CT[i])
 			bad = 1;
-	old = bpf_kptr_xchg(&sl->ctx, c);
-	if (old)
-		kfx_crypto_ctx_release(old);
+	kfx_crypto_ctx_store(&sl->ctx, c);
 	if (r || bad)
 		__sync_fetch_and_add(&counts.wrong, 1);
 	__sync_fetch_and_add(&counts.runs, 1);

@@ -44,7 +44,7 @@ int tc_owned_from_map(struct __sk_buff *skb)
 	if (!c)
 		return 2;
 	r = kat(c);
-	put_ctx(s, c);
+	kfx_crypto_ctx_store(&s->ctx, c);
 	return r;
 }
 
@@ -119,7 +119,7 @@ int tc_skb_dynptr_src(struct __sk_buff *skb)
 		bpf_dynptr_from_mem(pkt, 64, 0, &p);
 		r = kfx_crypto_encrypt_noiv(c, &p, &d);
 	}
-	put_ctx(sl, c);
+	kfx_crypto_ctx_store(&sl->ctx, c);
 	if (r)
 		return 1000 - r;
 	r = differ(src, dst, 64);
@@ -145,7 +145,7 @@ int xdp_dynptr_in_place(struct xdp_md *xdp)
 	r = kfx_crypto_encrypt_noiv(c, &p, &d);
 	if (!r)
 		r = kfx_crypto_encrypt_noiv(c, &p, &p);
-	put_ctx(sl, c);
+	kfx_crypto_ctx_store(&sl->ctx, c);
 	if (r)
 		return 12;
 	r = bpf_xdp_load_bytes(xdp, 0, pkt, 64);
@@ -175,7 +175,7 @@ int xdp_beyond_linear_part(struct xdp_md *xdp)
 		return 11;
 	bpf_dynptr_from_xdp(xdp, 0, &p);
 	r = kfx_crypto_encrypt_noiv(c, &p, &p);
-	put_ctx(sl, c);
+	kfx_crypto_ctx_store(&sl->ctx, c);
 	if (r != -EINVAL)
 		return 1000 - r;
 	if (bpf_xdp_load_bytes(xdp, 0, pkt, 64))

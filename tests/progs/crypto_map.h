@@ -3,7 +3,8 @@
  * crypto_map.bpf.c and crypto_map_6_1.bpf.c: one ctx kept in a map, which
  * kfx.h tags as a referenced kptr (__kfx_ctx_kptr: __kptr from 6.3,
  * kptr_ref on 6.1 with KFX_KPTR_REF), put there by store_ecb128(), taken
- * out and put back with take_ctx()/put_ctx(), checked by kat().
+ * out with take_ctx() and put back with kfx_crypto_ctx_store(), checked by
+ * kat().
  */
 #ifndef _CRYPTO_MAP_H
 #define _CRYPTO_MAP_H
@@ -40,19 +41,10 @@ static __always_inline struct kfx_crypto_ctx *take_ctx(struct ctx_slot **sl)
 	return *sl ? bpf_kptr_xchg(&(*sl)->ctx, NULL) : NULL;
 }
 
-/* Put @c back in @sl (releasing what another program put there since). */
-static __always_inline void put_ctx(struct ctx_slot *sl,
-				    struct kfx_crypto_ctx *c)
-{
-	c = bpf_kptr_xchg(&sl->ctx, c);
-	if (c)
-		kfx_crypto_ctx_release(c);
-}
-
 /* An ecb(aes) ctx with the SP 800-38A AES-128 key, put in the map. */
 static __always_inline int store_ecb128(void)
 {
-	struct kfx_crypto_ctx *c, *old;
+	struct kfx_crypto_ctx *c;
 	struct ctx_slot *s = the_slot();
 
 	if (!s)
@@ -60,9 +52,7 @@ static __always_inline int store_ecb128(void)
 	c = CREATE_CTX("skcipher", "ecb(aes)", SP800_38A_KEY128, 0);
 	if (!c)
 		return err;
-	old = bpf_kptr_xchg(&s->ctx, c);
-	if (old)
-		kfx_crypto_ctx_release(old);
+	kfx_crypto_ctx_store(&s->ctx, c);
 	return 0;
 }
 

@@ -35,7 +35,7 @@ int tc_owned_from_map(struct __sk_buff *skb)
 	if (!c)
 		return 2;
 	r = kat(c);
-	put_ctx(s, c);
+	kfx_crypto_ctx_store(&s->ctx, c);
 	return r;
 }
 

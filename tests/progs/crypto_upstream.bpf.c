@@ -27,8 +27,7 @@ struct {
 	__type(value, struct ctxs);
 } pairs SEC(".maps");
 
-static struct bpf_crypto_params up_params;	/* static: not in the skeleton */
-struct kfx_crypto_params kfx_params;
+struct kfx_crypto_params params;	/* upstream's layout: one for both */
 char in[MAX], out_up[MAX], out_kfx[MAX], iv_up[16], iv_kfx[16];
 int err;
 
@@ -46,28 +45,21 @@ static __always_inline __u8 next_byte(void)
 static __always_inline int make_pair(__u32 slot, const char *algo, int alen)
 {
 	struct bpf_crypto_ctx *up, *old_up;
-	struct kfx_crypto_ctx *kfx, *old_kfx;
+	struct kfx_crypto_ctx *kfx;
 	struct ctxs *v = bpf_map_lookup_elem(&pairs, &slot);
 
 	if (!v)
 		return 1;
-	__builtin_memcpy(up_params.type, "skcipher", 9);
-	__builtin_memcpy(kfx_params.type, "skcipher", 9);
-	for (int i = 0; i < 9 && i < alen; i++) {
-		up_params.algo[i] = algo[i];
-		kfx_params.algo[i] = algo[i];
-	}
-	for (int i = 0; i < 16; i++) {
-		__u8 b = next_byte();
-
-		up_params.key[i] = b;
-		kfx_params.key[i] = b;
-	}
-	up_params.key_len = kfx_params.key_len = 16;
-	up = bpf_crypto_ctx_create(&up_params, sizeof(up_params), &err);
+	__builtin_memcpy(params.type, "skcipher", 9);
+	for (int i = 0; i < 9 && i < alen; i++)
+		params.algo[i] = algo[i];
+	for (int i = 0; i < 16; i++)
+		params.key[i] = next_byte();
+	params.key_len = 16;
+	up = bpf_crypto_ctx_create(&params, sizeof(params), &err);
 	if (!up)
 		return 2;
-	kfx = kfx_crypto_ctx_create(&kfx_params, sizeof(kfx_params), &err);
+	kfx = kfx_crypto_ctx_create(&params, sizeof(params), &err);
 	if (!kfx) {
 		bpf_crypto_ctx_release(up);
 		return 3;
@@ -75,9 +67,7 @@ static __always_inline int make_pair(__u32 slot, const char *algo, int alen)
 	old_up = bpf_kptr_xchg(&v->up, up);
 	if (old_up)
 		bpf_crypto_ctx_release(old_up);
-	old_kfx = bpf_kptr_xchg(&v->kfx, kfx);
-	if (old_kfx)
-		kfx_crypto_ctx_release(old_kfx);
+	kfx_crypto_ctx_store(&v->kfx, kfx);
 	return 0;
 }
 
@@ -148,11 +138,8 @@ __noinline int compare(__u32 slot, __u32 len, bool with_iv, bool dec)
 			rk = kfx_crypto_encrypt(kfx, &s, &dk, with_iv ? &vk : NULL);
 		}
 	}
-	if (kfx) {
-		kfx = bpf_kptr_xchg(&v->kfx, kfx);
-		if (kfx)
-			kfx_crypto_ctx_release(kfx);
-	}
+	if (kfx)
+		kfx_crypto_ctx_store(&v->kfx, kfx);
 	if (ru || rk)
 		return 1000 + (ru ? 100 : 0) + (rk ? 200 : 0);
 	r = differ(out_up, out_kfx, len);

@@ -55,7 +55,7 @@ smp_for() {
 	rm -f "$log"
 	KFX_BOOT_TIMEOUT=90 KFX_QEMU_OPTS="$icount" KFX_BENCH_CMD=true \
 		"$KFX_TOP/tests/vm/run-guest.sh" "$n" bench >/dev/null 2>&1 || true
-	if grep -q 'kfx-guest: .* booted' "$log" 2>/dev/null; then
+	if guest_booted "$log"; then
 		ans="-smp 2"
 	else
 		ans="-smp 1"
@@ -71,15 +71,9 @@ for n in "${names[@]}"; do
 	smp=$(smp_for "$n")
 	echo "$kver $smp" >> "$out/smp.txt"
 	log=$KFX_CACHE/logs/$kver-bench.log
-	rm -f "$log"
-	for try in 1 2; do
-		KFX_BOOT_TIMEOUT=3600 KFX_QEMU_OPTS="${KFX_QEMU_OPTS:-} $icount $smp" \
-		KFX_BENCH_CMD="echo \"kfx-cpu: \$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)\"; /string_bench /kfx.ko $ops $quick; /crypto_bench /kfx.ko $quick" \
-			"$KFX_TOP/tests/vm/run-guest.sh" "$n" bench
-		# the kernel's own TCG boot oops (see check.sh): once more
-		grep -q 'kfx-guest: .* booted' "$log" 2>/dev/null && break
-		say "$n died before its init ran; booting it once more"
-	done
+	KFX_BOOT_TIMEOUT=3600 KFX_QEMU_OPTS="${KFX_QEMU_OPTS:-} $icount $smp" \
+	KFX_BENCH_CMD="echo \"kfx-cpu: \$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)\"; /string_bench /kfx.ko $ops $quick; /crypto_bench /kfx.ko $quick" \
+		run_guest_retry "$n" bench
 	tr -d '\r' < "$log" > "$out/$kver.log"
 	grep '^csv,' "$out/$kver.log" | cut -d, -f2- > "$out/$kver.csv" || true
 	grep -E '^(target|string_bench:|crypto_bench:)' "$out/$kver.log" | grep -v ' holds$' || true

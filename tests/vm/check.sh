@@ -94,16 +94,7 @@ for n in "${names[@]}"; do
 	log=$logs/$kver-test.log
 	t0=$(date +%s)
 	say "booting $n ($kver) under qemu ${KFX_ACCEL:-tcg}"
-	rm -f "$log"
-	"$KFX_TOP/tests/vm/run-guest.sh" "$n" test || true
-	# A guest that died before its init ran (seen once: an int3 oops in
-	# the kernel's own boot under TCG, no module loaded yet) is booted once
-	# more; the first console log is kept beside the second.
-	if [ -f "$log" ] && ! grep -q 'kfx-guest: .* booted' "$log"; then
-		mv "$log" "$log.boot-failed"
-		say "$n died before its init ran (console: $log.boot-failed); booting it once more"
-		"$KFX_TOP/tests/vm/run-guest.sh" "$n" test || true
-	fi
+	run_guest_retry "$n" test
 	secs=$(($(date +%s) - t0))
 	[ -f "$log" ] || { record "$n" "$kver" 0 1 0 "$secs" "no console log"; continue; }
 	tr -d '\r' < "$log" > "$log.txt" && mv "$log.txt" "$log"

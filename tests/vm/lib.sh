@@ -85,3 +85,24 @@ kernel_vmlinux() {
 	fi
 	echo "$vm"
 }
+
+# Whether the guest whose console is LOG got as far as its init
+# (run-guest.sh's "kfx-guest: <release> booted" line).
+guest_booted() {
+	grep -q 'kfx-guest: .* booted' "$1" 2>/dev/null
+}
+
+# run-guest.sh NAME MODE, booted once more when the guest died before its
+# init ran (seen: an int3 oops in the kernel's own boot under TCG, no
+# module loaded yet); the first console log is kept as <log>.boot-failed.
+run_guest_retry() {
+	local n=$1 mode=$2 log
+	log=$KFX_CACHE/logs/$(kernel_field "$n" kver)-$mode.log
+	rm -f "$log"
+	"$KFX_TOP/tests/vm/run-guest.sh" "$n" "$mode" || true
+	if ! guest_booted "$log"; then
+		[ -f "$log" ] && mv "$log" "$log.boot-failed"
+		say "$n died before its init ran (console: $log.boot-failed); booting it once more"
+		"$KFX_TOP/tests/vm/run-guest.sh" "$n" "$mode" || true
+	fi
+}

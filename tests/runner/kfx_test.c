@@ -3,11 +3,15 @@
  * kfx_test - the in-guest test runner.
  *
  *   kfx_test --module kfx.ko [--nobtf kfx-nobtf.ko] [--badbtf kfx-badbtf.ko]
+ *            [--only NAME]
  *
  * Runs the module-level tests (load/unload, BTF visible, refusal to load
  * without BTF, rmmod blocked by a live program), then every BPF program of
  * every test object embedded from tests/progs/, each checked against the
- * expectations declared next to it (tests/progs/kfx_test.h).
+ * expectations declared next to it (tests/progs/kfx_test.h).  --only NAME
+ * loads kfx and runs only the programs whose "object/program" holds NAME
+ * (to replay one case on a kernel by hand, through run-guest.sh's
+ * KFX_PAYLOAD).
  *
  * Output, one line per test: "ok <name>", "not ok <name>: why" or
  * "skip <name>: why", and last "kfx-summary: passed=N failed=N skipped=N".
@@ -42,6 +46,7 @@
 #include "kfx_test_objs.h"	/* generated: the embedded test objects */
 
 static int passed, failed, skipped;
+static const char *only;	/* --only: program tests whose name holds it */
 static bool quiet_libbpf;	/* a rejection is the expected outcome */
 static char vlog[1 << 20];
 
@@ -419,6 +424,8 @@ static void test_one_prog(const char *objname, const char *label,
 	int err, i;
 
 	snprintf(name, sizeof(name), "%s/%s", label, progname);
+	if (only && !strstr(name, only))
+		return;
 	obj = bpf_object__open_mem(elf, sz, &oo);
 	if (!obj) {
 		FAIL(name, "open: %s", strerror(errno));
@@ -987,8 +994,10 @@ int main(int argc, char **argv)
 			nobtf = argv[++i];
 		else if (!strcmp(argv[i], "--badbtf") && i + 1 < (size_t)argc)
 			badbtf = argv[++i];
+		else if (!strcmp(argv[i], "--only") && i + 1 < (size_t)argc)
+			only = argv[++i];
 		else {
-			fprintf(stderr, "usage: %s --module kfx.ko [--nobtf kfx-nobtf.ko] [--badbtf kfx-badbtf.ko]\n",
+			fprintf(stderr, "usage: %s --module kfx.ko [--nobtf kfx-nobtf.ko] [--badbtf kfx-badbtf.ko] [--only NAME]\n",
 				argv[0]);
 			return 2;
 		}
@@ -1014,6 +1023,11 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	PASS("module/insmod");
+	if (only) {	/* one case, by hand: KFX_PAYLOAD (run-guest.sh) */
+		for (i = 0; i < sizeof(kfx_test_objs) / sizeof(kfx_test_objs[0]); i++)
+			test_object(&kfx_test_objs[i], kfx_test_objs[i].name);
+		goto out;
+	}
 	test_version_string();
 	test_btf_has_every_kfunc();
 	test_kfxctl();

@@ -72,6 +72,27 @@ struct kfx_crypto_params {
 #define KFX_DYNPTR struct bpf_dynptr
 #endif
 
+#ifdef __bpf__
+/*
+ * kfx_dynptr_t: the type a BPF program gives a dynptr it puts on the stack
+ * ("kfx_dynptr_t d; bpf_dynptr_from_mem(buf, n, 0, &d);").  It is struct
+ * bpf_dynptr, 8-byte aligned: the verifier takes a stack dynptr only in
+ * two whole 8-byte slots ("cannot pass in dynptr at an offset").  The
+ * kernel's uapi header aligns struct bpf_dynptr, but vmlinux.h dumped from
+ * 6.1's BTF declares it as two `long: 64` padding bit-fields, which give it
+ * alignment 1, so clang may place a plain struct bpf_dynptr at any stack
+ * offset and the program loads or not by luck of the layout.  (A BPF
+ * program has no __aligned(): hence the typedef and the attribute here.)
+ */
+typedef struct bpf_dynptr kfx_dynptr_t __attribute__((aligned(8)));
+
+/* Never instantiated: it does not compile unless the above holds. */
+struct kfx_dynptr_check {
+	char aligned_to_8[__alignof__(kfx_dynptr_t) == 8 ? 1 : -1];
+	char two_slots[sizeof(kfx_dynptr_t) == 16 ? 1 : -1];
+};
+#endif
+
 #ifdef KFX_DECLARE_KFUNCS
 
 /*

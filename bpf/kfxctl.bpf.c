@@ -86,7 +86,7 @@ static __always_inline int same(const char *a, const char *b)
 #define CRYPTO_CASE(name, op)						\
 	SEC("syscall") int st_##name(void *ctx)				\
 	{								\
-		struct bpf_dynptr s, d, b, v;				\
+		kfx_dynptr_t s, d, b, v;				\
 		struct kfx_crypto_ctx *c;				\
 		int r;							\
 									\

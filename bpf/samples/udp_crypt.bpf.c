@@ -39,9 +39,6 @@
 		(v) += (lo);						\
 	} while (0)
 
-/* vmlinux.h gives struct bpf_dynptr no alignment; stack slots need 8 */
-#define __aligned8	__attribute__((aligned(8)))
-
 struct key_slot {
 	struct kfx_crypto_ctx __kfx_ctx_kptr *ctx;
 };
@@ -167,7 +164,7 @@ static __always_inline struct kfx_crypto_ctx *take_key(struct key_slot **slot)
 static __attribute__((noinline)) int gcm(struct scratch *b, __u64 in_len,
 					 __u64 out_len, bool open)
 {
-	struct bpf_dynptr s __aligned8, d __aligned8, v __aligned8;
+	kfx_dynptr_t s, d, v;
 	struct kfx_crypto_ctx *c;
 	struct key_slot *slot;
 	int r;

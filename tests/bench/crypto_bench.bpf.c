@@ -107,7 +107,7 @@ static __always_inline void dynptrs(struct bpf_dynptr *s, struct bpf_dynptr *d,
 SEC("xdp")
 int bench_kfx(struct xdp_md *x)
 {
-	struct bpf_dynptr s, d, v;
+	kfx_dynptr_t s, d, v;
 	struct kfx_crypto_ctx *c;
 	struct kfx_slot *slot;
 	__u32 zero = 0;
@@ -137,7 +137,7 @@ int bench_kfx(struct xdp_md *x)
 SEC("xdp")
 int bench_up(struct xdp_md *x)
 {
-	struct bpf_dynptr s, d, v;
+	kfx_dynptr_t s, d, v;
 	struct bpf_crypto_ctx *c;
 	struct up_slot *slot;
 	__u32 zero = 0;

@@ -25,7 +25,7 @@ int err;
 static __always_inline int kat(struct kfx_crypto_ctx *ctx, const char *ct,
 			       const char *ivv, bool with_iv)
 {
-	struct bpf_dynptr s, d, b, v;
+	kfx_dynptr_t s, d, b, v;
 	int r;
 
 	__builtin_memcpy(src, SP800_38A_PT, 64);
@@ -83,7 +83,7 @@ struct {
  */
 static __always_inline int ringbuf_round_trip(void)
 {
-	struct bpf_dynptr s, r, b;
+	kfx_dynptr_t s, r, b;
 	struct kfx_crypto_ctx *c;
 	int e1, e2 = 0, e3 = 0;
 
@@ -176,7 +176,7 @@ int ctr128_known_answer(void *ctx)
 static __always_inline int kat_n(struct kfx_crypto_ctx *ctx, const char *pt,
 				 const char *ct, int n, const char *ivv)
 {
-	struct bpf_dynptr s, d, b, v;
+	kfx_dynptr_t s, d, b, v;
 	int r;
 
 	__builtin_memcpy(src, pt, n);
@@ -240,7 +240,7 @@ __success __retval(0) __needs_ksym("bpf_crypto_ctx_create")
 int ecb_null_siv(void *ctx)
 {
 	struct kfx_crypto_ctx *c;
-	struct bpf_dynptr s, d;
+	kfx_dynptr_t s, d;
 	int r;
 
 	c = CREATE_CTX("skcipher", "ecb(aes)", SP800_38A_KEY128, 0);
@@ -263,7 +263,7 @@ __failure __msg("arg#3") __without_ksym("bpf_crypto_ctx_create")
 int ecb_null_siv_refused_before_6_11(void *ctx)
 {
 	struct kfx_crypto_ctx *c;
-	struct bpf_dynptr s, d;
+	kfx_dynptr_t s, d;
 	int r;
 
 	c = CREATE_CTX("skcipher", "ecb(aes)", SP800_38A_KEY128, 0);
@@ -390,7 +390,7 @@ static __always_inline int crypt_fails(const char *algo, int slen, int dlen,
 				       int vlen)
 {
 	struct kfx_crypto_ctx *c;
-	struct bpf_dynptr s, d, v;
+	kfx_dynptr_t s, d, v;
 	int r;
 
 	__builtin_memcpy(params.type, "skcipher", 9);
@@ -494,7 +494,7 @@ int ctx_not_released(void *ctx)
  */
 #define MAYBE_NULL_BODY							\
 	struct kfx_crypto_ctx *c;					\
-	struct bpf_dynptr s, d;						\
+	kfx_dynptr_t s, d;						\
 	int r;								\
 									\
 	good_params();							\
@@ -526,7 +526,7 @@ int ctx_maybe_null_to_encrypt_6_1(void *ctx)
 /* A released ctx is a dead register: refused. */
 #define AFTER_RELEASE_BODY						\
 	struct kfx_crypto_ctx *c;					\
-	struct bpf_dynptr s, d;						\
+	kfx_dynptr_t s, d;						\
 									\
 	good_params();							\
 	c = kfx_crypto_ctx_create(&params, sizeof(params), &err);	\

@@ -26,7 +26,7 @@ static __always_inline int seal_open(struct kfx_crypto_ctx *c, const char *pt,
 				     int n, const char *sv, int svlen,
 				     const char *ct, const char *tag)
 {
-	struct bpf_dynptr s, d, b, v;
+	kfx_dynptr_t s, d, b, v;
 	int r;
 
 	__builtin_memcpy(src, pt, n);
@@ -120,7 +120,7 @@ int rfc4106_round_trip(void *ctx)
 {
 	struct kfx_crypto_ctx *c = CREATE_CTX("aead", "rfc4106(gcm(aes))",
 					      SP800_38A_KEY128 "salt", 16);
-	struct bpf_dynptr s, d, b, v;
+	kfx_dynptr_t s, d, b, v;
 	int r;
 
 	if (!c)
@@ -181,7 +181,7 @@ __success __retval(0)
 int aead_short_buffers(void *ctx)
 {
 	struct kfx_crypto_ctx *c = CREATE_CTX("aead", "gcm(aes)", GCM_TC2_KEY, 16);
-	struct bpf_dynptr s, d, v, d2, v2;
+	kfx_dynptr_t s, d, v, d2, v2;
 	int r1, r2;
 
 	if (!c)

@@ -17,7 +17,7 @@ SEC("syscall")
 __success __driver("crypto_af_alg")
 int af_alg_same_output(void *ctx)
 {
-	struct bpf_dynptr s, d, v;
+	kfx_dynptr_t s, d, v;
 	struct kfx_crypto_ctx *c;
 	__u32 len = job.len & (AF_ALG_JOB_MAX - 1);
 

@@ -89,8 +89,7 @@ __success __setup("swap_ctxs") __driver("crypto_concurrency")
 __needs_ksym("bpf_dynptr_from_skb")
 int encrypt_on_this_cpu(struct __sk_buff *skb)
 {
-	struct bpf_dynptr s __attribute__((aligned(8)));
-	struct bpf_dynptr d __attribute__((aligned(8)));
+	kfx_dynptr_t s, d;
 	__u32 cpu = bpf_get_smp_processor_id(), zero = 0;
 	struct kfx_crypto_ctx *c;
 	struct ctx_slot *sl;

@@ -100,7 +100,7 @@ __success __retval(TC_ACT_OK) __setup("setup_ecb128")
 __needs_ksym("bpf_dynptr_from_skb")
 int tc_skb_dynptr_src(struct __sk_buff *skb)
 {
-	struct bpf_dynptr p, s, d;
+	kfx_dynptr_t p, s, d;
 	struct kfx_crypto_ctx *c;
 	struct ctx_slot *sl;
 	int r;
@@ -133,7 +133,7 @@ __needs_ksym("bpf_dynptr_from_skb")
 int xdp_dynptr_in_place(struct xdp_md *xdp)
 {
 	struct kfx_crypto_ctx *c;
-	struct bpf_dynptr p, d;
+	kfx_dynptr_t p, d;
 	struct ctx_slot *sl;
 	int r;
 
@@ -167,7 +167,7 @@ int xdp_beyond_linear_part(struct xdp_md *xdp)
 {
 	struct kfx_crypto_ctx *c;
 	struct ctx_slot *sl;
-	struct bpf_dynptr p;
+	kfx_dynptr_t p;
 	int r;
 
 	c = take_ctx(&sl);

@@ -59,7 +59,7 @@ static __always_inline int store_ecb128(void)
 /* Encrypt the SP 800-38A plaintext with @c; 0 if it gives the vector. */
 static __always_inline int kat(struct kfx_crypto_ctx *c)
 {
-	struct bpf_dynptr s, d;
+	kfx_dynptr_t s, d;
 	int r;
 
 	__builtin_memcpy(src, SP800_38A_PT, 64);

@@ -11,7 +11,6 @@
 
 #define TC_ACT_OK	0
 #define MAX		256
-#define __aligned(n)	__attribute__((aligned(n)))
 
 #include "bpf_crypto_upstream.h"
 
@@ -95,13 +94,7 @@ static __always_inline int differ(const char *a, const char *b, int n)
  */
 __noinline int compare(__u32 slot, __u32 len, bool with_iv, bool dec)
 {
-	/*
-	 * vmlinux.h's struct bpf_dynptr is bitfields only, alignment 1: say 8,
-	 * or clang may place it where the verifier refuses it ("cannot pass
-	 * in dynptr at an offset=-20").
-	 */
-	struct bpf_dynptr s __aligned(8), du __aligned(8), dk __aligned(8);
-	struct bpf_dynptr vu __aligned(8), vk __aligned(8);
+	kfx_dynptr_t s, du, dk, vu, vk;
 	struct bpf_crypto_ctx *up;
 	struct kfx_crypto_ctx *kfx;
 	struct ctxs *v;

@@ -99,7 +99,7 @@ static __always_inline int not_canary(const char *p, int n)
 static __always_inline int encrypt_into_16(int src_len)
 {
 	struct kfx_crypto_ctx *c = CREATE_CTX("aead", "gcm(aes)", GCM_TC2_KEY, 16);
-	struct bpf_dynptr s, d, v;
+	kfx_dynptr_t s, d, v;
 	int r;
 
 	if (!c)
@@ -150,7 +150,7 @@ __success __retval(0)
 int d4_aead_tag_only_message(void *ctx)
 {
 	struct kfx_crypto_ctx *c = CREATE_CTX("aead", "gcm(aes)", GCM_TC1_KEY, 16);
-	struct bpf_dynptr s, d, v;
+	kfx_dynptr_t s, d, v;
 	int r = 0, ret;
 
 	if (!c)

@@ -41,6 +41,7 @@
 #include "string_oracle.h"
 #include "crypto_accel.h"
 #include "crypto_af_alg.h"	/* types of the test objects' globals */
+#include "crypto_bounds.h"
 #include "crypto_driver.h"
 #include "kfx_kfunc_names.h"	/* generated from bpf/kfx.h */
 #include "kfx_test_objs.h"	/* generated: the embedded test objects */
@@ -332,6 +333,7 @@ static const struct {
 	{ "crypto_concurrency", crypto_concurrency_driver },
 	{ "crypto_driver", crypto_driver_driver },
 	{ "compat", compat_driver },
+	{ "crypto_bounds", crypto_bounds_driver },
 };
 
 static struct btf *vmlinux_btf;
@@ -1039,6 +1041,7 @@ int main(int argc, char **argv)
 	if (only) {	/* one case, by hand: KFX_PAYLOAD (run-guest.sh) */
 		for (i = 0; i < sizeof(kfx_test_objs) / sizeof(kfx_test_objs[0]); i++)
 			test_object(&kfx_test_objs[i], kfx_test_objs[i].name);
+		crypto_bounds_report();
 		goto out;
 	}
 	test_version_string();
@@ -1048,6 +1051,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < sizeof(kfx_test_objs) / sizeof(kfx_test_objs[0]); i++)
 		test_object(&kfx_test_objs[i], kfx_test_objs[i].name);
 	test_crypto_accelerated();
+	crypto_bounds_report();
 	test_sample_udp_crypt();
 	test_sample_name_filter();
 	test_crypto_live_zero();

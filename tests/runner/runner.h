@@ -21,6 +21,10 @@ int crypto_driver_driver(struct bpf_object *obj, struct bpf_program *prog,
 			 char *why, size_t whylen);
 int compat_driver(struct bpf_object *obj, struct bpf_program *prog,
 		  char *why, size_t whylen);
+int crypto_bounds_driver(struct bpf_object *obj, struct bpf_program *prog,
+			 char *why, size_t whylen);
+/* The boundary tables' case counts per memory kind, and what did not run. */
+void crypto_bounds_report(void);
 /* Whether a line of @path holds @needle. */
 bool file_has(const char *path, const char *needle);
 /* Whether the accelerated x86 crypto modules (aesni_intel) are loaded. */

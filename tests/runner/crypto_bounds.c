@@ -1127,7 +1127,8 @@ int crypto_bounds_driver(struct bpf_object *obj, struct bpf_program *prog,
 		if (err == -EINVAL && r.k->linear) {
 			snprintf(r.t->skipped, sizeof(r.t->skipped),
 				 "not expressible on this kernel: its BPF_PROG_TEST_RUN builds only linear skbs (ctx data_end refused: EINVAL; 6.19+ builds paged ones)");
-			err = 0;
+			snprintf(why, whylen, "%s", r.t->skipped);
+			err = 1;
 			goto out;
 		}
 		if (err) {
@@ -1146,9 +1147,7 @@ int crypto_bounds_driver(struct bpf_object *obj, struct bpf_program *prog,
 		err = run_algo(&r, &algos[i]);
 out:
 	r.t->secs = now() - t0;
-	if (r.t->skipped[0]) {
-		printf("# crypto_bounds %s: %s\n", r.k->name, r.t->skipped);
-	} else {
+	if (!r.t->skipped[0]) {	/* a skip: the runner's line says why */
 		printf("# crypto_bounds %s: %lu cases (%lu output = AF_ALG, %lu output = the runner's model, %lu errno, %lu partial overlaps), %.1f s",
 		       r.k->name, r.t->cases, r.t->af_alg, r.t->model_only,
 		       r.t->errno_only, r.t->overlap, r.t->secs);
@@ -1168,7 +1167,7 @@ out:
 	if (r.failures > 1)
 		snprintf(why + strlen(why), whylen - strlen(why), " (and %d more)",
 			 r.failures - 1);
-	return err ? -1 : 0;
+	return err > 0 ? 1 : err ? -1 : 0;
 }
 
 /* Whether the running kernel's BTF has function @f. */

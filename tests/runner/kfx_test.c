@@ -500,13 +500,15 @@ static void test_one_prog(const char *objname, const char *label,
 	if (e.success && e.driver) {
 		char why[256] = "unknown driver";
 		size_t d;
+		int dr = -1;
 
 		for (d = 0; d < sizeof(drivers) / sizeof(drivers[0]); d++)
 			if (!strcmp(drivers[d].name, e.driver))
 				break;
-		if (d == sizeof(drivers) / sizeof(drivers[0]) ||
-		    drivers[d].run(obj, prog, why, sizeof(why))) {
-			FAIL(name, "%s", why);
+		if (d < sizeof(drivers) / sizeof(drivers[0]))
+			dr = drivers[d].run(obj, prog, why, sizeof(why));
+		if (dr) {
+			result(dr > 0 ? 0 : -1, name, "%s", why);
 			goto out;
 		}
 	}

@@ -8,7 +8,10 @@
 struct bpf_object;
 struct bpf_program;
 
-/* Return 0 when the program behaved, else -1 with @why filled in. */
+/*
+ * Return 0 when the program behaved, else -1 with @why filled in (or 1:
+ * nothing this kernel can run, a skip, @why says why).
+ */
 int string_oracle_driver(struct bpf_object *obj, struct bpf_program *prog,
 			 char *why, size_t whylen);
 int tracing_comm_driver(struct bpf_object *obj, struct bpf_program *prog,

@@ -9,6 +9,9 @@
  * every test object embedded from tests/progs/, each checked against the
  * expectations declared next to it (tests/progs/kfx_test.h).
  *
+ * KFX_TEST_ONLY=<object> (by hand, through run-guest.sh's KFX_PAYLOAD): the
+ * module's insmod, then only that test object's programs.
+ *
  * Output, one line per test: "ok <name>", "not ok <name>: why" or
  * "skip <name>: why", and last "kfx-summary: passed=N failed=N skipped=N".
  */
@@ -35,6 +38,7 @@
 #include "kfx.h"
 #include "runner.h"
 #include "string_oracle.h"
+#include "string_badptr.h"
 #include "crypto_accel.h"
 #include "crypto_af_alg.h"	/* types of the test objects' globals */
 #include "crypto_driver.h"
@@ -320,6 +324,7 @@ static const struct {
 		   char *why, size_t whylen);
 } drivers[] = {
 	{ "string_oracle", string_oracle_driver },
+	{ "string_badptr", string_badptr_driver },
 	{ "tracing_comm", tracing_comm_driver },
 	{ "crypto_af_alg", crypto_af_alg_driver },
 	{ "crypto_concurrency", crypto_concurrency_driver },
@@ -944,6 +949,7 @@ static int libbpf_print(enum libbpf_print_level level, const char *fmt, va_list 
 int main(int argc, char **argv)
 {
 	const char *ko = NULL, *nobtf = NULL, *badbtf = NULL;
+	const char *only = getenv("KFX_TEST_ONLY");	/* a test object's name */
 	size_t i;
 	int err;
 
@@ -986,7 +992,10 @@ int main(int argc, char **argv)
 	test_kfxctl();
 	test_kfxctl_unprivileged();
 	for (i = 0; i < sizeof(kfx_test_objs) / sizeof(kfx_test_objs[0]); i++)
-		test_object(&kfx_test_objs[i], kfx_test_objs[i].name);
+		if (!only || !strcmp(only, kfx_test_objs[i].name))
+			test_object(&kfx_test_objs[i], kfx_test_objs[i].name);
+	if (only)	/* by hand: that object alone */
+		goto out;
 	test_crypto_accelerated();
 	test_sample_udp_crypt();
 	test_sample_name_filter();

@@ -143,10 +143,7 @@ static int __init kfx_init(void)
 			return err;
 		}
 	}
-	err = kfx_crypto_register_dtor();
-	if (err)
-		pr_err("registering the crypto ctx destructor failed: %d\n", err);
-	return err;
+	return kfx_crypto_init();
 }
 
 static void __exit kfx_exit(void)

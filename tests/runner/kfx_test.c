@@ -13,9 +13,6 @@
  * (to replay one case on a kernel by hand, through run-guest.sh's
  * KFX_PAYLOAD).
  *
- * KFX_TEST_ONLY=<object> (by hand, through run-guest.sh's KFX_PAYLOAD): the
- * module's insmod, then only that test object's programs.
- *
  * Output, one line per test: "ok <name>", "not ok <name>: why" or
  * "skip <name>: why", and last "kfx-summary: passed=N failed=N skipped=N".
  */
@@ -989,7 +986,6 @@ static int libbpf_print(enum libbpf_print_level level, const char *fmt, va_list 
 int main(int argc, char **argv)
 {
 	const char *ko = NULL, *nobtf = NULL, *badbtf = NULL;
-	const char *only = getenv("KFX_TEST_ONLY");	/* a test object's name */
 	size_t i;
 	int err;
 
@@ -1039,10 +1035,7 @@ int main(int argc, char **argv)
 	test_kfxctl();
 	test_kfxctl_unprivileged();
 	for (i = 0; i < sizeof(kfx_test_objs) / sizeof(kfx_test_objs[0]); i++)
-		if (!only || !strcmp(only, kfx_test_objs[i].name))
-			test_object(&kfx_test_objs[i], kfx_test_objs[i].name);
-	if (only)	/* by hand: that object alone */
-		goto out;
+		test_object(&kfx_test_objs[i], kfx_test_objs[i].name);
 	test_crypto_accelerated();
 	test_sample_udp_crypt();
 	test_sample_name_filter();

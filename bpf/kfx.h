@@ -590,10 +590,14 @@ __ksym void kfx_crypto_ctx_release(struct kfx_crypto_ctx *ctx);
  * * %-EINVAL - @dst is read-only, @src or @dst is empty, @src is longer
  *              than 65536 bytes (a kfx limit: upstream has none) or than
  *              @dst (aead: @dst has no room for the tag), the siv length
- *              is not the ctx's (aead: shorter than its IV), or the data
+ *              is not the ctx's (aead: shorter than its IV), a mode of
+ *              whole blocks (ecb, cbc) given a partial one, or the data
  *              cannot be reached (outside an skb's linear part or an xdp
- *              buffer's first fragment)
- * * what the crypto API said
+ *              buffer's first fragment; @dst in a clone's shared data:
+ *              bpf_skb_pull_data() first).  Nothing is written then.
+ * * %-EBUSY  - called with interrupts off (no program kfx serves is)
+ * * what the crypto API said (%-ENOMEM: it could not allocate, atomically,
+ *   for an unaligned buffer)
  */
 __ksym int kfx_crypto_encrypt(struct kfx_crypto_ctx *ctx, const KFX_DYNPTR *src,
 			      const KFX_DYNPTR *dst,

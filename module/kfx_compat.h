@@ -80,35 +80,36 @@
  * Lockdown in confidentiality mode takes bpf_probe_read_kernel() from
  * programs; kfx's unbounded string kfuncs, which read any kernel address
  * where the verifier passes arbitrary pointers (__ign, 6.2, which KF_RCU
- * came with), then refuse to read.  Lockdown is never lifted, so once
- * seen it is remembered; until then the kernel is asked at most once a
- * jiffy (a call costs three loads).  A kfunc set's filter (6.5) would
- * decide at load time instead, but measured on 6.12 a filter comparing
- * the module's own BTF ids never refused: the ids it is handed are, it
- * seems, relocated against vmlinux (distilled base BTF), which the module
- * cannot know.  6.1's verifier passes these kfuncs only BPF memory, which
- * lockdown leaves readable.
+ * came with), then refuse to read.  Programs never ask the LSMs (from NMI,
+ * or as whatever task they interrupted): a kworker asks as the kernel, at
+ * module init and then once a second until lockdown is on, which it then
+ * stays (kfx_string.c); a call reads one flag.  A kfunc set's filter (6.5)
+ * would decide at load time instead, but measured on 6.12 a filter
+ * comparing the module's own BTF ids never refused: the ids it is handed
+ * are, it seems, relocated against vmlinux (distilled base BTF), which
+ * the module cannot know.  6.1's verifier passes these kfuncs only BPF
+ * memory, which lockdown leaves readable.
  */
 #ifdef KF_RCU
 #define KFX_LOCKDOWN_CHECKS	1
-#include <linux/jiffies.h>
-#include <linux/security.h>
 
 extern bool kfx_lockdown_seen;
-extern unsigned long kfx_lockdown_jiffy;
-bool kfx_lockdown_ask(void);
+void kfx_lockdown_start(void);
+void kfx_lockdown_stop(void);
 
 static inline bool kfx_read_locked_down(void)
 {
-	unsigned long now = jiffies;
-
-	/* not locked down at this jiffy, the kernel said */
-	if (likely(!READ_ONCE(kfx_lockdown_seen) &&
-		   READ_ONCE(kfx_lockdown_jiffy) == now))
-		return false;
-	return kfx_lockdown_ask();
+	return READ_ONCE(kfx_lockdown_seen);
 }
 #else
+static inline void kfx_lockdown_start(void)
+{
+}
+
+static inline void kfx_lockdown_stop(void)
+{
+}
+
 static inline bool kfx_read_locked_down(void)
 {
 	return false;
@@ -117,9 +118,9 @@ static inline bool kfx_read_locked_down(void)
 
 /*
  * KF_RCU (6.2) lets a kfunc take a pointer loaded from a map under RCU.
- * 6.1 has no such trust level: there flags 0 accept the map's pointer,
- * which kfx frees only after an RCU grace period, so it stays valid for
- * the program's run.
+ * 6.1 has no such trust level, and marks a kptr loaded from a map
+ * untrusted, which no kfunc takes: there a program reaches kfx only with
+ * the reference bpf_kptr_xchg() gave it (tests/progs/crypto_map_6_1.bpf.c).
  */
 #ifndef KF_RCU
 #define KF_RCU 0

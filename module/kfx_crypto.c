@@ -7,8 +7,9 @@
  * destructor), its dynptr access and the memory a scatterlist request
  * runs in; the ciphers are backends behind struct kfx_crypto_type:
  * kfx_crypto_skcipher.c ("skcipher") and kfx_crypto_aead.c ("aead"), each
- * owning every check of its lengths.  Nothing allocates or sleeps after
- * creation.
+ * owning every check of its lengths.  kfx allocates nothing and nothing
+ * sleeps after creation (the crypto API may allocate atomically for an
+ * unaligned buffer: -ENOMEM).
  *
  * The module cannot call the kernel's dynptr accessors (not exported), so
  * it decodes struct bpf_dynptr_kern itself.
@@ -21,6 +22,7 @@
 #include <linux/btf_ids.h>
 #include <linux/filter.h>
 #include <linux/indirect_call_wrapper.h>
+#include <linux/irq_work.h>
 #include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
@@ -85,6 +87,10 @@ static void *kfx_dynptr_data(const struct bpf_dynptr_kern *p, u32 len,
 		struct sk_buff *skb = p->data;
 
 		if ((u64)p->offset + len > skb_headlen(skb))
+			return NULL;
+		/* a clone's shared data is not ours to write (pull it first) */
+		if (write && skb_cloned(skb) &&
+		    !skb_clone_writable(skb, p->offset + len))
 			return NULL;
 		return skb->data + p->offset;
 	}
@@ -283,6 +289,17 @@ static bool kfx_crypto_params_valid(const struct kfx_crypto_params *params,
 	       strnlen(params->algo, sizeof(params->algo)) < sizeof(params->algo);
 }
 
+static void kfx_crypto_free_rcu(struct rcu_head *head);
+
+/* The last release came in NMI context (a map update by a tracing program). */
+static void kfx_crypto_free_irq_work(struct irq_work *work)
+{
+	struct kfx_crypto_ctx *ctx = container_of(work, struct kfx_crypto_ctx,
+						  free_work);
+
+	call_rcu(&ctx->rcu, kfx_crypto_free_rcu);
+}
+
 static void kfx_crypto_free_rcu(struct rcu_head *head)
 {
 	struct kfx_crypto_ctx *ctx = container_of(head, struct kfx_crypto_ctx,
@@ -338,6 +355,7 @@ kfx_crypto_ctx_create(const struct kfx_crypto_params *params, u32 params__sz,
 		return NULL;
 	ctx->type = type;
 	refcount_set(&ctx->usage, 1);
+	init_irq_work(&ctx->free_work, kfx_crypto_free_irq_work);
 	__module_get(THIS_MODULE);
 	atomic_inc(&kfx_crypto_live_count);
 	return ctx;
@@ -360,11 +378,16 @@ kfx_crypto_ctx_acquire(struct kfx_crypto_ctx *ctx)
  * @ctx: A referenced ctx
  *
  * The last reference frees the ctx after an RCU grace period, so that
- * programs that loaded it from a map may finish with it.
+ * programs that loaded it from a map may finish with it.  From NMI
+ * context, where call_rcu() may not be called, an irq_work does it.
  */
 __bpf_kfunc void kfx_crypto_ctx_release(struct kfx_crypto_ctx *ctx)
 {
-	if (refcount_dec_and_test(&ctx->usage))
+	if (!refcount_dec_and_test(&ctx->usage))
+		return;
+	if (in_nmi())
+		irq_work_queue(&ctx->free_work);
+	else
 		call_rcu(&ctx->rcu, kfx_crypto_free_rcu);
 }
 

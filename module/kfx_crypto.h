@@ -9,6 +9,7 @@
 #define _KFX_CRYPTO_H
 
 #include <linux/crypto.h>
+#include <linux/irq_work.h>
 #include <linux/refcount.h>
 #include <linux/rcupdate.h>
 #include <linux/scatterlist.h>
@@ -37,6 +38,7 @@ struct kfx_crypto_params;
  * @type: the backend that made it and runs it
  * @usage: references: the creator's, each acquire's, each map's
  * @rcu: frees the ctx a grace period after the last reference went
+ * @free_work: queues that from NMI context
  *
  * Each backend embeds this in its own ctx (container_of()).
  */
@@ -44,6 +46,7 @@ struct kfx_crypto_ctx {
 	const struct kfx_crypto_type *type;
 	refcount_t usage;
 	struct rcu_head rcu;
+	struct irq_work free_work;
 };
 
 /**

@@ -9,7 +9,10 @@
  */
 #include <crypto/aead.h>
 #include <crypto/internal/simd.h>
+#include <linux/log2.h>
+#include <linux/mm.h>
 #include <linux/slab.h>
+#include <linux/vmalloc.h>
 #include <linux/string.h>
 #include <asm/simd.h>
 
@@ -24,6 +27,7 @@
  * @simd: its internal SIMD twin, used when the FPU is, or NULL
  * @iv_len: the IV size: the siv is at least this long
  * @authsize: the tag size
+ * @block_mask: block size - 1 (authenc over cbc: whole blocks), or 0
  */
 struct kfx_aead_ctx {
 	struct kfx_crypto_ctx base;
@@ -31,6 +35,7 @@ struct kfx_aead_ctx {
 	struct crypto_aead *simd;
 	u32 iv_len;
 	u32 authsize;
+	u32 block_mask;
 };
 
 static struct kfx_aead_ctx *kfx_aead(struct kfx_crypto_ctx *ctx)
@@ -98,6 +103,9 @@ static int kfx_aead_setup(struct kfx_aead_ctx *c,
 		return -EOPNOTSUPP;
 	c->iv_len = crypto_aead_ivsize(tfm);
 	c->authsize = p->authsize;
+	if (!is_power_of_2(crypto_aead_blocksize(tfm)))
+		return -EOPNOTSUPP;
+	c->block_mask = crypto_aead_blocksize(tfm) - 1;
 	err = crypto_aead_setauthsize(tfm, p->authsize);
 	if (err)
 		return err;
@@ -145,18 +153,31 @@ static bool kfx_aead_has_algo(const struct kfx_crypto_params *p)
 static s64 kfx_aead_out_len(const struct kfx_aead_ctx *c,
 			    const struct kfx_crypto_req *r)
 {
-	u64 out;
+	u64 out, text;
 
 	if (r->decrypt) {
 		if (r->src_len < c->authsize)
 			return -EINVAL;
 		out = (u64)r->src_len - c->authsize;
+		text = out;
 	} else {
 		out = (u64)r->src_len + c->authsize;
+		text = r->src_len;
 	}
-	if (out > r->dst_len)
+	/* a mode of whole blocks would write them, then refuse */
+	if (out > r->dst_len || text & c->block_mask)
 		return -EINVAL;
 	return out;
+}
+
+/*
+ * x86's GCM glue before 6.11 copies associated data that does not sit in
+ * one scatterlist entry into a GFP_ATOMIC buffer (a warning when that
+ * fails); the template next to it hashes it where it is.
+ */
+static bool kfx_aead_ad_in_one_entry(const u8 *ad, u32 ad_len)
+{
+	return !is_vmalloc_addr(ad) || offset_in_page(ad) + ad_len <= PAGE_SIZE;
 }
 
 /* Run @tfm on @r in this CPU's scratch: @out bytes to @r->dst. */
@@ -217,7 +238,8 @@ int kfx_crypto_aead_crypt(struct kfx_crypto_ctx *ctx,
 	out = kfx_aead_out_len(c, r);
 	if (out < 0)
 		return out;
-	if (c->simd && crypto_simd_usable())
+	if (c->simd && crypto_simd_usable() &&
+	    kfx_aead_ad_in_one_entry(r->siv + c->iv_len, ad_len))
 		tfm = c->simd;
 	return kfx_aead_sg(tfm, r, r->siv + c->iv_len, ad_len, out);
 }

@@ -11,6 +11,7 @@
  */
 #include <crypto/internal/simd.h>
 #include <crypto/skcipher.h>
+#include <linux/log2.h>
 #include <linux/slab.h>
 #include <asm/simd.h>
 
@@ -26,6 +27,7 @@
  * @linear: the keyed linear skcipher, or NULL
  * @linear_max: the longest message @linear runs
  * @siv_len: the IV plus state size every call must pass exactly
+ * @block_mask: block size - 1 when messages must be whole blocks, else 0
  */
 struct kfx_skcipher_ctx {
 	struct kfx_crypto_ctx base;
@@ -34,6 +36,7 @@ struct kfx_skcipher_ctx {
 	struct kfx_lskcipher *linear;
 	u32 linear_max;
 	u32 siv_len;
+	u32 block_mask;
 };
 
 static struct kfx_skcipher_ctx *kfx_skcipher(struct kfx_crypto_ctx *ctx)
@@ -109,6 +112,40 @@ static void kfx_skcipher_setup_simd(struct kfx_skcipher_ctx *c,
 	c->simd = tfm;
 }
 
+static int kfx_skcipher_sg(struct crypto_sync_skcipher *tfm,
+			   const struct kfx_crypto_req *r);
+
+/*
+ * Whether messages must be whole blocks (ecb, cbc; not ctr, xts, cts):
+ * there the crypto API writes the whole blocks and then refuses the rest,
+ * so kfx refuses such a message itself, before anything is written.
+ * Asked once, by encrypting a block and a byte of zeros in kernel memory.
+ */
+static int kfx_skcipher_probe_blocks(struct kfx_skcipher_ctx *c)
+{
+	unsigned int bs = crypto_sync_skcipher_blocksize(c->tfm);
+	struct kfx_crypto_req r = { };
+	u8 *buf;
+
+	if (bs <= 1)
+		return 0;
+	if (!is_power_of_2(bs))
+		return -EOPNOTSUPP;
+	buf = kzalloc(bs + 1 + c->siv_len, GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	r.src = buf;
+	r.dst = buf;
+	r.src_len = bs + 1;
+	r.dst_len = bs + 1;
+	r.siv = c->siv_len ? buf + bs + 1 : NULL;
+	r.siv_len = c->siv_len;
+	if (kfx_skcipher_sg(c->tfm, &r) == -EINVAL)
+		c->block_mask = bs - 1;
+	kfree_sensitive(buf);
+	return 0;
+}
+
 static void kfx_skcipher_free(struct kfx_crypto_ctx *ctx)
 {
 	struct kfx_skcipher_ctx *c = kfx_skcipher(ctx);
@@ -140,6 +177,9 @@ static int kfx_skcipher_setup(struct kfx_skcipher_ctx *c,
 		return err;
 	if (crypto_sync_skcipher_get_flags(tfm) & CRYPTO_TFM_NEED_KEY)
 		return -EINVAL;
+	err = kfx_skcipher_probe_blocks(c);
+	if (err)
+		return err;
 	kfx_skcipher_setup_simd(c, p);
 	kfx_skcipher_setup_linear(c, p);
 	return 0;
@@ -201,7 +241,9 @@ static int kfx_skcipher_sg(struct crypto_sync_skcipher *tfm,
  *
  * Every length check of the type, here: @r->src_len bytes are written,
  * so @r->dst_len must hold them; the siv is exactly the ctx's IV plus
- * state (NULL when that is 0).  The algorithm checks its block rules.
+ * state (NULL when that is 0); a mode of whole blocks gets whole blocks.
+ * The algorithm checks the rest of its rules before it writes (xts: at
+ * least a block).
  * Then the linear skcipher for what it runs best, else the internal SIMD
  * driver where the FPU may be used, else the best synchronous skcipher.
  *
@@ -212,7 +254,8 @@ int kfx_crypto_skcipher_crypt(struct kfx_crypto_ctx *ctx,
 {
 	struct kfx_skcipher_ctx *c = kfx_skcipher(ctx);
 
-	if (r->src_len > r->dst_len || r->siv_len != c->siv_len)
+	if (r->src_len > r->dst_len || r->siv_len != c->siv_len ||
+	    r->src_len & c->block_mask)
 		return -EINVAL;
 	if (c->linear && r->src_len <= c->linear_max)
 		return kfx_lskcipher_crypt(c->linear, r->src, r->dst,

@@ -11,31 +11,46 @@
 #include <linux/btf.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
-#include <linux/hardirq.h>
+#include <linux/moduleparam.h>
+#include <linux/security.h>
 #include <linux/uaccess.h>
+#include <linux/workqueue.h>
 
 #include "kfx_compat.h"
 #include "../bpf/kfx.h"
 
 #ifdef KFX_LOCKDOWN_CHECKS
 bool kfx_lockdown_seen;
-unsigned long kfx_lockdown_jiffy;
+module_param_named(lockdown, kfx_lockdown_seen, bool, 0444);
+MODULE_PARM_DESC(lockdown, "Y once lockdown refuses kernel reads (read-only)");
+
+static void kfx_lockdown_poll(struct work_struct *work);
+static DECLARE_DELAYED_WORK(kfx_lockdown_work, kfx_lockdown_poll);
 
 /*
- * Whether lockdown forbids reading kernel memory now (kfx_compat.h).  Not
- * asked from NMI context, where an LSM's hook may take locks: there the
- * answer is the last one seen (tracing programs run there).
+ * Whether lockdown forbids reading kernel memory, asked in a kworker: as
+ * the kernel's own subject, in process context (kfx_compat.h).  Asked
+ * again each second until it does; it is never lifted.
  */
-bool kfx_lockdown_ask(void)
+static void kfx_lockdown_poll(struct work_struct *work)
 {
-	if (READ_ONCE(kfx_lockdown_seen) || in_nmi())
-		return READ_ONCE(kfx_lockdown_seen);
 	if (security_locked_down(LOCKDOWN_BPF_READ_KERNEL) < 0) {
 		WRITE_ONCE(kfx_lockdown_seen, true);
-		return true;
+		return;
 	}
-	WRITE_ONCE(kfx_lockdown_jiffy, jiffies);
-	return false;
+	queue_delayed_work(system_power_efficient_wq, &kfx_lockdown_work, HZ);
+}
+
+/* Known before any program can call: the first answer is waited for. */
+void kfx_lockdown_start(void)
+{
+	queue_delayed_work(system_power_efficient_wq, &kfx_lockdown_work, 0);
+	flush_delayed_work(&kfx_lockdown_work);
+}
+
+void kfx_lockdown_stop(void)
+{
+	cancel_delayed_work_sync(&kfx_lockdown_work);
 }
 #endif
 

@@ -178,4 +178,77 @@ int d4_aead_tag_only_message(void *ctx)
 	return r;
 }
 
+/*
+ * Found in review: ecb and cbc wrote the whole blocks of a message with a
+ * partial one, then said -EINVAL.  Now nothing is written.
+ */
+SEC("syscall")
+__success __retval(0)
+int ecb_partial_block_writes_nothing(void *ctx)
+{
+	struct kfx_crypto_ctx *c = CREATE_CTX("skcipher", "ecb(aes)", GCM_TC2_KEY, 0);
+	struct bpf_dynptr s, d;
+	int r;
+
+	if (!c)
+		return err;
+	fill_out();
+	bpf_dynptr_from_mem(src, 17, 0, &s);
+	bpf_dynptr_from_mem(out.dst, 16 + 17, 0, &d);
+	r = kfx_crypto_encrypt_noiv(c, &s, &d);
+	kfx_crypto_ctx_release(c);
+	if (r != -EINVAL)
+		return 1000 - r;
+	return not_canary((char *)&out, sizeof(out));
+}
+
+SEC("syscall")
+__success __retval(0)
+int cbc_partial_block_writes_nothing(void *ctx)
+{
+	struct kfx_crypto_ctx *c = CREATE_CTX("skcipher", "cbc(aes)", GCM_TC2_KEY, 0);
+	struct bpf_dynptr s, d, v;
+	int r;
+
+	if (!c)
+		return err;
+	fill_out();	/* the IV too: 16 canary bytes in out.after */
+	bpf_dynptr_from_mem(src, 31, 0, &s);
+	bpf_dynptr_from_mem(out.dst, 16 + 16, 0, &d);
+	bpf_dynptr_from_mem(out.after + 32, 16, 0, &v);
+	r = kfx_crypto_encrypt(c, &s, &d, &v);
+	kfx_crypto_ctx_release(c);
+	if (r != -EINVAL)
+		return 1000 - r;
+	/* dst, its surroundings and the IV: as they were */
+	return not_canary((char *)&out, sizeof(out));
+}
+
+/*
+ * Lockdown (confidentiality), run after the runner raised it: where the
+ * verifier passes arbitrary pointers (6.2+) the unbounded string kfuncs
+ * refuse to read, like bpf_probe_read_kernel(); the bounded twins work.
+ */
+SEC("syscall")
+__success __retval(0) __locked_down __needs_ksym("bpf_rcu_read_lock")
+int lockdown_refuses_unbounded_reads(void *ctx)
+{
+	CHECK(kfx_strlen(S("abc")) == -EPERM);
+	CHECK(kfx_strcmp(S("a"), S("a")) == -EPERM);
+	CHECK(kfx_strstr(S("abc"), S("b")) == -EPERM);
+	CHECK(kfx_strlen(VSYSCALL) == -EPERM);
+	CHECK(kfx_strlen_buf(S("abc"), 4) == 3);
+	return 0;
+}
+
+/* 6.1's verifier passes them only BPF memory, which lockdown leaves. */
+SEC("syscall")
+__success __retval(0) __locked_down __without_ksym("bpf_rcu_read_lock")
+int lockdown_leaves_bpf_memory_on_6_1(void *ctx)
+{
+	CHECK(kfx_strlen(S("abc")) == 3);
+	CHECK(kfx_strlen_buf(S("abc"), 4) == 3);
+	return 0;
+}
+
 char _license[] SEC("license") = "GPL";

@@ -39,6 +39,7 @@
 #include "kfx.h"
 #include "runner.h"
 #include "string_oracle.h"
+#include "string_badptr.h"
 #include "crypto_accel.h"
 #include "crypto_af_alg.h"	/* types of the test objects' globals */
 #include "crypto_bounds.h"
@@ -328,6 +329,7 @@ static const struct {
 		   char *why, size_t whylen);
 } drivers[] = {
 	{ "string_oracle", string_oracle_driver },
+	{ "string_badptr", string_badptr_driver },
 	{ "tracing_comm", tracing_comm_driver },
 	{ "crypto_af_alg", crypto_af_alg_driver },
 	{ "crypto_concurrency", crypto_concurrency_driver },

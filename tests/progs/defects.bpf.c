@@ -187,7 +187,7 @@ __success __retval(0)
 int ecb_partial_block_writes_nothing(void *ctx)
 {
 	struct kfx_crypto_ctx *c = CREATE_CTX("skcipher", "ecb(aes)", GCM_TC2_KEY, 0);
-	struct bpf_dynptr s, d;
+	kfx_dynptr_t s, d;
 	int r;
 
 	if (!c)
@@ -207,7 +207,7 @@ __success __retval(0)
 int cbc_partial_block_writes_nothing(void *ctx)
 {
 	struct kfx_crypto_ctx *c = CREATE_CTX("skcipher", "cbc(aes)", GCM_TC2_KEY, 0);
-	struct bpf_dynptr s, d, v;
+	kfx_dynptr_t s, d, v;
 	int r;
 
 	if (!c)

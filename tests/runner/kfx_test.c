@@ -4,6 +4,9 @@
  *
  *   kfx_test --module kfx.ko [--nobtf kfx-nobtf.ko] [--badbtf kfx-badbtf.ko]
  *            [--only NAME]
+ *            [--fuzz-seconds N] [--fuzz-seed S] [--fuzz-family str|crypto]
+ *            [--fuzz-replay SEED:INDEX[-LAST] | --fuzz-case FILE]
+ *            [--fuzz-only] [--fuzz-no-regressions] [--fuzz-skip d1,d2,...]
  *
  * Runs the module-level tests (load/unload, BTF visible, refusal to load
  * without BTF, rmmod blocked by a live program), then every BPF program of
@@ -12,6 +15,11 @@
  * loads kfx and runs only the programs whose "object/program" holds NAME
  * (to replay one case on a kernel by hand, through run-guest.sh's
  * KFX_PAYLOAD).
+ *
+ * Last, before lockdown, the kfunc fuzzer (tests/runner/fuzz.c): its
+ * regression cases, then N seconds of random ones (KFX_FUZZ_SECONDS, 0
+ * for none; seed KFX_FUZZ_SEED or the time).  --fuzz-only runs only it
+ * (kfx loaded); --fuzz-replay and --fuzz-case replay what it printed.
  *
  * Output, one line per test: "ok <name>", "not ok <name>: why" or
  * "skip <name>: why", and last "kfx-summary: passed=N failed=N skipped=N".
@@ -44,6 +52,7 @@
 #include "crypto_af_alg.h"	/* types of the test objects' globals */
 #include "crypto_bounds.h"
 #include "crypto_driver.h"
+#include "fuzz_int.h"		/* types of the fuzz objects' globals; fuzz_run() */
 #include "kfx_kfunc_names.h"	/* generated from bpf/kfx.h */
 #include "kfx_test_objs.h"	/* generated: the embedded test objects */
 
@@ -1000,12 +1009,26 @@ static int libbpf_print(enum libbpf_print_level level, const char *fmt, va_list 
 	return vprintf(fmt, ap);
 }
 
+/* The kfunc fuzzer; its lines count in the summary. */
+static void test_fuzz(const struct fuzz_opts *o)
+{
+	fuzz_run(o, &passed, &failed, &skipped);
+}
+
 int main(int argc, char **argv)
 {
 	const char *ko = NULL, *nobtf = NULL, *badbtf = NULL;
+	struct fuzz_opts fuzz = { .seconds = 20 };
+	bool fuzz_only = false;
 	size_t i;
 	int err;
 
+	if (getenv("KFX_FUZZ_SECONDS"))
+		fuzz.seconds = atof(getenv("KFX_FUZZ_SECONDS"));
+	if (getenv("KFX_FUZZ_SEED")) {
+		fuzz.have_seed = true;
+		fuzz.seed = strtoull(getenv("KFX_FUZZ_SEED"), NULL, 0);
+	}
 	for (i = 1; i < (size_t)argc; i++) {
 		if (!strcmp(argv[i], "--module") && i + 1 < (size_t)argc)
 			ko = argv[++i];
@@ -1015,8 +1038,28 @@ int main(int argc, char **argv)
 			badbtf = argv[++i];
 		else if (!strcmp(argv[i], "--only") && i + 1 < (size_t)argc)
 			only = argv[++i];
+		else if (!strcmp(argv[i], "--fuzz-seconds") && i + 1 < (size_t)argc)
+			fuzz.seconds = atof(argv[++i]);
+		else if (!strcmp(argv[i], "--fuzz-seed") && i + 1 < (size_t)argc) {
+			fuzz.have_seed = true;
+			fuzz.seed = strtoull(argv[++i], NULL, 0);
+		} else if (!strcmp(argv[i], "--fuzz-family") && i + 1 < (size_t)argc)
+			fuzz.family = argv[++i];
+		else if (!strcmp(argv[i], "--fuzz-replay") && i + 1 < (size_t)argc)
+			fuzz.replay = argv[++i];
+		else if (!strcmp(argv[i], "--fuzz-case") && i + 1 < (size_t)argc)
+			fuzz.case_file = argv[++i];
+		else if (!strcmp(argv[i], "--fuzz-skip") && i + 1 < (size_t)argc)
+			fuzz.skip = argv[++i];
+		else if (!strcmp(argv[i], "--fuzz-only"))
+			fuzz_only = true;
+		else if (!strcmp(argv[i], "--fuzz-no-regressions"))
+			fuzz.no_regressions = true;
 		else {
-			fprintf(stderr, "usage: %s --module kfx.ko [--nobtf kfx-nobtf.ko] [--badbtf kfx-badbtf.ko] [--only NAME]\n",
+			fprintf(stderr, "usage: %s --module kfx.ko [--nobtf kfx-nobtf.ko] [--badbtf kfx-badbtf.ko] [--only NAME]\n"
+				"\t[--fuzz-seconds N] [--fuzz-seed S] [--fuzz-family str|crypto]\n"
+				"\t[--fuzz-replay SEED:INDEX[-LAST] | --fuzz-case FILE] [--fuzz-only]\n"
+				"\t[--fuzz-no-regressions] [--fuzz-skip d1,d2,d3,d4]\n",
 				argv[0]);
 			return 2;
 		}
@@ -1029,6 +1072,21 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	libbpf_set_print(libbpf_print);
 
+	if (fuzz_only) {
+		/* as in the full run: after the accelerated modules came */
+		mark_expected_errors_done();
+		kfx_accel_load(NULL);
+		err = mod_load(ko);
+		if (err) {
+			FAIL("module/insmod", "%s", strerror(-err));
+			goto out;
+		}
+		test_fuzz(&fuzz);
+		err = mod_unload_settled();
+		if (err)
+			FAIL("module/rmmod", "%s", strerror(-err));
+		goto out;
+	}
 	crypto_generic_first();
 	test_refuses_without_btf(nobtf);
 	test_refuses_mismatched_btf(badbtf);
@@ -1061,6 +1119,8 @@ int main(int argc, char **argv)
 	test_crypto_live_zero();
 	test_crypto_map_frees_ctx();
 	test_prog_pins_module();
+	if (fuzz.seconds > 0 || fuzz.replay || fuzz.case_file)
+		test_fuzz(&fuzz);
 	test_lockdown();
 	err = mod_unload_settled();
 	if (err)

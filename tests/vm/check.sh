@@ -123,7 +123,9 @@ for n in "${names[@]}"; do
 		fail=$((fail + 1)); note="$note kernel tainted ($taint);"
 	fi
 	[ -n "$note" ] || [ "$fail" != 0 ] && note="$note log: $log"
-	record "$n" "$kver" "$pass" "$fail" "$skip" "$secs" "$note"
+	# the kfunc fuzzer's seed and count, to replay it (tests/fuzz/README.md)
+	fz=$(sed -n 's/^.*ok fuzz\/random.*\(runs=[0-9]* seed=[0-9]*\).*$/fuzz \1/p' "$log" | head -1)
+	record "$n" "$kver" "$pass" "$fail" "$skip" "$secs" "${fz:+$fz }$note"
 done
 
 echo

@@ -23,9 +23,23 @@ cp "$out/kfx.ko" "$out/kfx-nobtf.ko" "$ird/"
 bad=
 [ -f "$out/kfx-badbtf.ko" ] && cp "$out/kfx-badbtf.ko" "$ird/" && bad="--badbtf /kfx-badbtf.ko"
 
+# The kfunc fuzzer's part (tests/fuzz/README.md): its time (a debug kernel
+# row gets more), its seed, or one case to replay instead of the tests.
+case $name in
+*-debug) fuzz_secs=${KFX_FUZZ_GUEST_SECONDS:-60} ;;
+*) fuzz_secs=${KFX_FUZZ_GUEST_SECONDS:-20} ;;
+esac
+fuzz="--fuzz-seconds $fuzz_secs${KFX_FUZZ_SEED:+ --fuzz-seed $KFX_FUZZ_SEED}"
+if [ -n "${KFX_FUZZ_CASE:-}" ]; then
+	cp "$KFX_FUZZ_CASE" "$ird/fuzz.case"
+	fuzz="--fuzz-only --fuzz-case /fuzz.case"
+elif [ -n "${KFX_FUZZ_REPLAY:-}" ]; then
+	fuzz="--fuzz-only --fuzz-replay $KFX_FUZZ_REPLAY"
+fi
+
 case $mode in
 test) bins="$bpf/kfx_test $bpf/kfxctl $bpf/udp_crypt $bpf/name_filter"
-      payload="/kfx_test --module /kfx.ko --nobtf /kfx-nobtf.ko $bad; echo \"kfx-exit: \$?\"" ;;
+      payload="/kfx_test --module /kfx.ko --nobtf /kfx-nobtf.ko $bad $fuzz; echo \"kfx-exit: \$?\"" ;;
 demo) bins="$bpf/hello"
       payload='echo "kfx-demo: insmod kfx.ko"; insmod /kfx.ko && lsmod | grep kfx
 echo "kfx-demo: running the hello sample (hello.bpf.o through its skeleton)"; /hello; echo "kfx-exit: $?"

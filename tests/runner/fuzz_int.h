@@ -1,0 +1,142 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The kfunc fuzzer's parts (tests/runner/fuzz*.c): what they share. */
+#ifndef _KFX_FUZZ_INT_H
+#define _KFX_FUZZ_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <linux/types.h>
+
+#include "kfx.h"
+#include "../progs/fuzz.h"
+
+/* ---- options (kfx_test.c fills them from argv) ---- */
+
+struct fuzz_opts {
+	double seconds;		/* of random cases (after the regressions) */
+	bool have_seed;
+	uint64_t seed;
+	const char *replay;	/* "SEED:INDEX" or "SEED:FIRST-LAST" */
+	const char *case_file;	/* one case file, run verbosely */
+	const char *family;	/* "all", "str" or "crypto" */
+	const char *skip;	/* known bugs not to run: "d1,d2,d3,d4" */
+	bool no_regressions;
+};
+
+/* The fuzz phase of the runner: its ok/not ok lines; the failures. */
+int fuzz_run(const struct fuzz_opts *o, int *passed, int *failed, int *skipped);
+
+/* ---- cases ---- */
+
+#define FZ_MAX_STEPS	16
+
+enum fz_step_type {
+	ST_STR, ST_CREATE, ST_ACQUIRE, ST_RELEASE, ST_CRYPT, ST_DRIVER,
+	ST_NULLP, ST_NTYPES
+};
+
+enum fz_prog { PR_SYSCALL, PR_TC, PR_XDP, PR_XDP_FRAGS, PR_N };
+
+/* What a scalar address is, for the model. */
+enum fz_addr_cls {
+	AC_ERANGE,	/* not a kernel address: -ERANGE before any read */
+	AC_UNMAPPED,	/* a kernel address nothing maps: -EFAULT */
+	AC_UNKNOWN,	/* kernel text, rodata, ...: only upstream can say */
+	AC_N
+};
+
+struct fz_bytes {
+	uint32_t len;
+	uint8_t *p;
+};
+
+struct fz_step {
+	int type;
+	/* ST_STR: the program's step, the string each argument points to */
+	struct fz_str_step s;
+	struct fz_bytes data[2];
+	char sym[2][64];	/* FZ_P_ADDR from a symbol: "name" + addr */
+	/* ST_CREATE */
+	uint8_t ptype[14];
+	uint8_t algo[128];
+	uint8_t reserved[2];
+	uint32_t key_len, authsize;
+	uint64_t key_fill;
+	/* ST_CRYPT, ST_DRIVER, ST_ACQUIRE, ST_RELEASE: the program's step */
+	struct fz_crypt_step c;
+	int prog;
+	uint64_t fill[3];	/* images of areas A, B, V: seeds */
+};
+
+struct fz_case {
+	int n;
+	struct fz_step st[FZ_MAX_STEPS];
+};
+
+/* What the kernel and its programs allow, and the address pool. */
+struct fz_sym {
+	uint64_t addr;
+	char name[64];
+	int cls;
+};
+
+struct fz_env {
+	bool ign;		/* 6.2+: scalar addresses */
+	bool upstream;		/* bpf_str*() (7.x) */
+	bool nullbuf;		/* fuzz_str_nullbuf loaded */
+	bool full;		/* 6.12+ crypto: stack, ringbuf, adjust, NULL siv, packets */
+	bool nullp;		/* fuzz_crypto_nullp loaded */
+	bool want_str, want_crypto;
+	uint32_t algo_avail;	/* bit per fz_algos[] entry */
+	struct fz_sym *syms;
+	int nsyms;
+	uint32_t img_pgoff;	/* page offset of img.a in the crypto .bss */
+};
+
+/* The algorithms the model knows (fuzz_case.c). */
+struct fz_algo {
+	const char *type, *name;
+	bool aead;
+	int keys[4];
+	int ivsize, block, minlen;
+	int auths[8];
+	bool ad_16_20;		/* rfc4106: the AD is 16 or 20 bytes */
+	bool iv_out;		/* cbc/ctr: the siv after is checked */
+};
+
+extern const struct fz_algo fz_algos[];
+extern const int fz_nalgos;
+/* Names the crypto API may or may not have: outcomes not modelled. */
+extern const char *const fz_exotic[];
+extern const int fz_nexotic;
+extern const char *const fz_str_ops[FZ_NSTROPS];
+
+int fz_algo_find(const uint8_t *type, const uint8_t *algo);
+bool fz_key_ok(const struct fz_algo *a, uint32_t key_len);
+bool fz_auth_ok(const struct fz_algo *a, uint32_t authsize);
+
+void fz_gen(const struct fz_env *env, uint64_t seed, uint64_t index,
+	    struct fz_case *c);
+void fz_case_free(struct fz_case *c);
+/* The case as a case file (fuzz_case.c documents the format). */
+void fz_case_write(const struct fz_case *c, FILE *f);
+/* Parse a case file's text; 0, or -1 with *@why. */
+int fz_case_parse(const char *text, struct fz_case *c, char *why, size_t n);
+/* What the case needs of the kernel; NULL when @env has it all. */
+const char *fz_case_needs(const struct fz_case *c, const struct fz_env *env);
+
+/* ---- PRNG ---- */
+
+struct fz_rng {
+	uint64_t s[4];
+};
+
+void fz_rng_seed(struct fz_rng *r, uint64_t seed, uint64_t index);
+uint64_t fz_rand(struct fz_rng *r);
+/* Uniform in [0, n) (0 for n == 0). */
+uint32_t fz_below(struct fz_rng *r, uint32_t n);
+/* @n bytes of the stream seeded by @fill (0: zeros). */
+void fz_fill(uint8_t *p, uint32_t n, uint64_t fill);
+
+#endif /* _KFX_FUZZ_INT_H */

@@ -15,7 +15,15 @@ ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$KFX_TOP/dkms.conf")
 "$KFX_TOP/tests/vm/mkroot.sh" "$suite"
 "$KFX_TOP/tests/vm/fetch-kernel.sh" "$name"
 
-if [ ! -e "$root/usr/src/linux-headers-$kver/Makefile" ]; then
+if kernel_is_debug "$name"; then
+	# build-debug-kernel.sh's headers tree, where Debian's package puts its
+	# own (installed again each time: the kernel may have been rebuilt).
+	say "installing the headers of $kver into the $suite root"
+	rm -rf "$root/usr/src/linux-headers-$kver"
+	cp -a "$KFX_CACHE/kernels/$kver/build" "$root/usr/src/linux-headers-$kver"
+	mkdir -p "$root/lib/modules/$kver"
+	ln -sfn "/usr/src/linux-headers-$kver" "$root/lib/modules/$kver/build"
+elif [ ! -e "$root/usr/src/linux-headers-$kver/Makefile" ]; then
 	say "installing linux-headers-$kver into the $suite root"
 	in_root "$root" apt-get -q -y install "linux-headers-$kver" >> "$root.apt.log" 2>&1 ||
 		die "cannot install linux-headers-$kver in the $suite root, see $root.apt.log"
@@ -45,8 +53,10 @@ touch "$root/tmp/kfx-build-stamp"
 }
 
 # dpkg owns the headers: the build must not have written anything there.
+# (The debug kernel's tree has no -common or kbuild parts: what is not
+# there is not looked at.)
 touched=$(find "$root/usr/src/linux-headers-$kver" "$root"/usr/src/linux-headers-*-common* \
-	"$root"/usr/lib/linux-kbuild-* -newer "$root/tmp/kfx-build-stamp" 2>/dev/null | head -3)
+	"$root"/usr/lib/linux-kbuild-* -newer "$root/tmp/kfx-build-stamp" 2>/dev/null | head -3 || true)
 [ -z "$touched" ] || die "the $kver build wrote into the kernel headers: $touched"
 
 rm -rf "$out"

@@ -39,15 +39,16 @@ record() {	# name kver pass fail skip secs note
 # step NAME LABEL DONE CMD...: run a step that prints "ok ..."/"not ok ..."
 # lines and DONE at its end; record its counts (a missing DONE is a failure).
 step() {
-	local name=$1 label=$2 done=$3 out p f t0
+	local name=$1 label=$2 done=$3 out p f t0 rc=0
 	shift 3
 	t0=$(date +%s)
-	out=$("$@" 2>&1) || true
+	out=$("$@" 2>&1) || rc=$?
 	echo "$out" > "$logs/$name.log"
 	p=$(grep -c '^ok ' <<<"$out" || true)
 	f=$(grep -c '^not ok ' <<<"$out" || true)
 	grep '^not ok ' <<<"$out" || true
 	grep -q "^$done" <<<"$out" || f=$((f + 1))
+	[ "$rc" = 0 ] || { f=$((f + 1)); echo "not ok $name: exited with status $rc"; }
 	record "$name" "$label" "$p" "$f" 0 $(($(date +%s) - t0)) \
 		"$([ "$f" = 0 ] || echo "log: $logs/$name.log")"
 }
@@ -83,8 +84,14 @@ say "make deb: kfx-dkms and kfx-tools, installed and removed in the build roots"
 step deb "kfx-dkms, kfx-tools" "deb-test: done" "$KFX_TOP/tests/vm/deb-test.sh" "${names[@]}"
 
 # The BTF ones are expected while the runner loads its broken test modules,
-# before it logs the end marker; the others never are.
-splat='BUG[: ]|WARNING:|Oops|KFENCE:|general protection|kernel BUG|Call Trace|UBSAN|Kernel panic|refcount_t:|list_(add|del) corruption|Poison overwritten|Redzone|Object padding'
+# before it logs the end marker; the others never are.  The debug kernel
+# (7.3-debug) adds KASAN, UBSAN, lockdep, atomic-sleep and DEBUG_SG reports:
+# most start "BUG:" or "WARNING:", named here too so that none depends on
+# that prefix.
+splat='BUG[: ]|WARNING:|Oops|KFENCE:|KASAN|general protection|kernel BUG|Call Trace|UBSAN|Kernel panic|refcount_t:|list_(add|del) corruption|Poison overwritten|Redzone|Object padding'
+splat="$splat|possible circular locking|possible recursive locking|inconsistent lock state|suspicious RCU usage"
+splat="$splat|possible irq lock inversion|bad unlock balance|held lock freed|lock held when returning|DEBUG_LOCKS_WARN_ON"
+splat="$splat|sleeping function called from invalid context|scheduling while atomic|using smp_processor_id\\(\\) in preemptible"
 btf_splat='missing module BTF|failed to validate module|BTF.*mismatch'
 marker='kfx-test: end of expected module load errors'
 allowed_taint=$(( (1 << 12) | (1 << 13) ))	# O (out-of-tree), E (unsigned)
@@ -96,15 +103,40 @@ for n in "${names[@]}"; do
 	say "booting $n ($kver) under qemu ${KFX_ACCEL:-tcg}"
 	run_guest_retry "$n" test
 	secs=$(($(date +%s) - t0))
+	# A first boot that died before init is a retry, not a pass: any
+	# splat on its console fails the run like one on the second.
+	early=
+	if [ -f "$log.boot-failed" ]; then
+		early=$(tr -d '\r' < "$log.boot-failed" | grep -E "$splat" | head -5 || true)
+	fi
 	[ -f "$log" ] || { record "$n" "$kver" 0 1 0 "$secs" "no console log"; continue; }
 	tr -d '\r' < "$log" > "$log.txt" && mv "$log.txt" "$log"
 	pass=$(grep -c '^ok ' "$log" || true)
 	fail=$(grep -c '^not ok ' "$log" || true)
 	skip=$(grep -c '^skip ' "$log" || true)
+	counted="passed=$pass failed=$fail skipped=$skip"
 	note=
 	grep '^not ok ' "$log" | sed "s/^/  [$n] /" || true
-	if ! grep -q '^kfx-summary:' "$log"; then
-		fail=$((fail + 1)); note="runner did not finish;"
+	if [ -n "$early" ]; then
+		fail=$((fail + 1)); note="first boot died with a splat ($log.boot-failed);"
+		sed "s/^/  [$n, first boot] /" <<<"$early"
+	fi
+	# The runner's own count must be what the console shows, and its exit
+	# status must say whether anything failed.
+	summary=$(grep '^kfx-summary:' "$log" | tail -1 || true)
+	if [ -z "$summary" ]; then
+		fail=$((fail + 1)); note="$note runner did not finish;"
+	elif [ "$summary" != "kfx-summary: $counted" ]; then
+		fail=$((fail + 1)); note="$note runner says ${summary#kfx-summary: }, the console has $counted;"
+	else
+		exit_line=$(grep '^kfx-exit:' "$log" | tail -1 || true)
+		case $counted in
+		*" failed=0 "*) want="kfx-exit: 0" ;;
+		*) want="kfx-exit: 1" ;;
+		esac
+		if [ "$exit_line" != "$want" ]; then
+			fail=$((fail + 1)); note="$note runner ended with '${exit_line:-no exit status}', not '$want';"
+		fi
 	fi
 	dmesg=$(sed -n '/^kfx-dmesg-begin/,/^kfx-dmesg-end/p' "$log")
 	if [ -z "$dmesg" ]; then

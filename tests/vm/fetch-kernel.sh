@@ -1,11 +1,20 @@
 #!/bin/bash
 # fetch-kernel.sh NAME: download a Debian kernel image through the private apt
 # configuration and unpack vmlinuz, config and modules under the cache.
+# fetch-kernel.sh --release KVER: the same for a release not in the list.
+# A -kfxdebug release is built from source instead (build-debug-kernel.sh).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-name=$1
-kver=$(kernel_field "$name" kver)
+if [ "$1" = --release ]; then
+	kver=$2 name=$2
+else
+	name=$1
+	kver=$(kernel_field "$name" kver)
+	if kernel_is_debug "$name"; then
+		exec "$KFX_TOP/tests/vm/build-debug-kernel.sh" "$name"
+	fi
+fi
 dest=$KFX_CACHE/kernels/$kver
 [ -f "$dest/.done" ] && exit 0
 

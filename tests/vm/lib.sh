@@ -20,6 +20,13 @@ kernel_field() {
 		die "kernel '$1' is not in tests/kernels.list"
 }
 
+# kernel_is_debug NAME: NAME's release ends in -kfxdebug, a kernel
+# build-debug-kernel.sh builds from Debian's source with KASAN, lockdep, ...
+kernel_is_debug() {
+	case $(kernel_field "$1" kver) in *-kfxdebug) return 0 ;; esac
+	return 1
+}
+
 kernel_names() {
 	awk '/^#/ || NF < 4 { next } { print $1 }' "$KFX_KERNELS_LIST"
 }
@@ -98,7 +105,7 @@ guest_booted() {
 run_guest_retry() {
 	local n=$1 mode=$2 log
 	log=$KFX_CACHE/logs/$(kernel_field "$n" kver)-$mode.log
-	rm -f "$log"
+	rm -f "$log" "$log.boot-failed"
 	"$KFX_TOP/tests/vm/run-guest.sh" "$n" "$mode" || true
 	if ! guest_booted "$log"; then
 		[ -f "$log" ] && mv "$log" "$log.boot-failed"

@@ -2,21 +2,28 @@
 # mkroot.sh SUITE: a debootstrapped build root of SUITE (bookworm, trixie, sid)
 # with the toolchain kfx and dkms need.  Kernel headers are added per kernel
 # by build-module.sh.  Cached under $KFX_CACHE/roots/SUITE.
+# SUITE-kbuild (e.g. trixie-kbuild): a root of its own of that suite with
+# what building a kernel from linux-source needs too (build-debug-kernel.sh),
+# so that a long kernel build never shares in_root's mounts with the
+# module builds in the SUITE root.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-suite=$1
-root=$KFX_CACHE/roots/$suite
+name=$1
+suite=${name%-kbuild}
+kbuild=
+[ "$suite" = "$name" ] || kbuild="flex bison perl libssl-dev cpio rsync python3"
+root=$KFX_CACHE/roots/$name
 [ -f "$root/.kfx-ready" ] && exit 0
 
 command -v debootstrap >/dev/null || die "debootstrap is missing (make deps)"
 rm -rf "$root"
 mkdir -p "$KFX_CACHE/roots"
-say "building the $suite build root (debootstrap, about a minute)"
+say "building the $name build root (debootstrap, about a minute)"
 debootstrap --variant=minbase --keyring="$KFX_KEYRING" \
 	--include=ca-certificates "$suite" "$root" "$KFX_MIRROR" \
 	> "$root.debootstrap.log" 2>&1 ||
-	die "debootstrap $suite failed, see $root.debootstrap.log"
+	die "debootstrap $name failed, see $root.debootstrap.log"
 
 {
 	echo "deb $KFX_MIRROR $suite main"
@@ -28,13 +35,13 @@ debootstrap --variant=minbase --keyring="$KFX_KEYRING" \
 echo 'Acquire::Check-Valid-Until "false";' > "$root/etc/apt/apt.conf.d/99kfx"
 echo 'APT::Install-Recommends "false";' >> "$root/etc/apt/apt.conf.d/99kfx"
 
-say "installing the toolchain into the $suite root"
+say "installing the toolchain into the $name root"
 pahole_pkg=dwarves
 in_root "$root" apt-get -q update > "$root.apt.log" 2>&1 ||
-	die "apt-get update in the $suite root failed, see $root.apt.log"
+	die "apt-get update in the $name root failed, see $root.apt.log"
 in_root "$root" apt-get -q -y install gcc make libc6-dev libelf-dev bc kmod \
-	$pahole_pkg dkms libbpf-dev pkg-config xz-utils zstd binutils \
+	$pahole_pkg dkms libbpf-dev pkg-config xz-utils zstd binutils $kbuild \
 	>> "$root.apt.log" 2>&1 ||
-	die "installing the toolchain in the $suite root failed, see $root.apt.log"
+	die "installing the toolchain in the $name root failed, see $root.apt.log"
 touch "$root/.kfx-ready"
-say "$suite root ready"
+say "$name root ready"

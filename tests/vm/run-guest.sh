@@ -50,8 +50,12 @@ bench) bins="$bpf/string_bench $bpf/crypto_bench"
 *) die "unknown mode $mode" ;;
 esac
 
-# KFX_PAYLOAD replaces what the guest runs (for debugging by hand).
+# KFX_PAYLOAD replaces what the guest runs (for debugging by hand);
+# KFX_GUEST_FILES are more host files copied to the initramfs root.
 payload=${KFX_PAYLOAD:-$payload}
+for f in ${KFX_GUEST_FILES:-}; do
+	cp "$f" "$ird/" || die "KFX_GUEST_FILES: cannot copy $f"
+done
 
 # The kernel's own modules the tests need (tests/guest-modules.list), loaded
 # on demand by the kernel through modprobe, as on a real machine.
@@ -107,7 +111,14 @@ chmod +x "$ird/init"
 
 accel=${KFX_ACCEL:-tcg}
 cmdline="console=ttyS0 rdinit=/init panic=-1 quiet slub_debug=FZPU kfence.sample_interval=10"
-timeout "${KFX_BOOT_TIMEOUT:-600}" qemu-system-x86_64 -accel "$accel" -cpu max \
+limit=600
+if kernel_is_debug "$name"; then
+	# Every KASAN report, not only the first, and room for them in the
+	# log; KASAN and lockdep under TCG are several times slower.
+	cmdline="$cmdline kasan_multi_shot log_buf_len=8M"
+	limit=2400
+fi
+timeout "${KFX_BOOT_TIMEOUT:-$limit}" qemu-system-x86_64 -accel "$accel" -cpu max \
 	-smp 2 -m 1G -kernel "$kdir/vmlinuz" -initrd "$ird.cpio.gz" \
 	-append "$cmdline" -display none -monitor none -serial "file:$log" \
 	-no-reboot -nic none ${KFX_QEMU_OPTS:-} || say "qemu for $name exited with status $?"

@@ -96,12 +96,18 @@ __ksym __u32 kfx_version(void);
  *   -E2BIG   65536 characters (XATTR_SIZE_MAX) of any input, the
  *            accept/reject set and the needle included, were read
  *            without reaching its end
- *   -ERANGE  a string pointer is not a kernel address (NULL, user space);
- *            only the first byte of each string is checked
+ *   -ERANGE  a string pointer is not a kernel address (NULL, user space,
+ *            the x86-64 vsyscall page, non-canonical); only the first
+ *            byte of each string is checked, as upstream does
  *   -EFAULT  a read faulted: an unmapped or invalid kernel address, or a
  *            string running into an unmapped page
- * Reads never oops, warn or sleep (page faults are disabled); they are
- * callable from every program type kfx serves.
+ *   -EPERM   kernel lockdown (confidentiality) forbids reading kernel
+ *            memory (6.2+; README: Lockdown)
+ * Reads fault safely with page faults disabled and never sleep; they are
+ * callable from every program type kfx serves.  (A string that starts on
+ * a mapped page of the x86 fixmap just below the vsyscall page and runs
+ * into it would oops as upstream's own kfuncs do: only the first byte is
+ * checked.)
  *
  * What a program may pass: on 6.2+ the __ign suffix makes the verifier
  * accept any pointer, BPF memory or a kernel pointer read from a BTF-typed
@@ -281,8 +287,10 @@ __ksym int kfx_strncasestr(const char *s1__ign, const char *s2__ign, size_t len)
  * buffer is rejected at load time).  A buffer without a NUL holds a string
  * that ends at the buffer's end; otherwise the results and errnos are
  * exactly the unbounded kfunc's for the same string (-ENOENT, -E2BIG),
- * and -EFAULT/-ERANGE cannot occur.  As for all kfunc memory arguments on
- * 6.1, the buffers must be writable BPF memory there.
+ * and -EFAULT/-ERANGE cannot occur.  A size of 0 is the empty string,
+ * whatever the pointer (verifiers before 7.0 let it be NULL).  As for all
+ * kfunc memory arguments on 6.1, the buffers must be writable BPF memory
+ * there.
  */
 /**
  * kfx_strcmp_buf() - kfx_strcmp() on BPF-owned buffers (sizes proven)
@@ -535,7 +543,7 @@ struct kfx_crypto_ctx;
  *                  or over 256, a key or an authsize the algorithm refused
  * * %-ENOENT     - @type is neither "skcipher" nor "aead"
  * * %-EOPNOTSUPP - the kernel has no synchronous implementation of @algo
- *                  (or one whose request does not fit kfx's stack budget),
+ *                  (or one whose request does not fit kfx's per-CPU scratch),
  *                  an @authsize for "skcipher", or none for "aead"
  * * %-ENOMEM, or what the crypto API said
  */
@@ -575,17 +583,21 @@ __ksym void kfx_crypto_ctx_release(struct kfx_crypto_ctx *ctx);
  * pointer type" for a ringbuf one).
  *
  * For an "aead" ctx the siv is the IV followed by the associated data
- * (any length, 0 included); @dst gets the ciphertext and then the tag, so
- * it must be authsize bytes longer than @src.
+ * (any length up to 65536, 0 included); @dst gets the ciphertext and then
+ * the tag, so it must be authsize bytes longer than @src.
  *
  * Return: 0, or
  * * %-EINVAL - @dst is read-only, @src or @dst is empty, @src is longer
- *              than @dst (aead: @dst has no room for the tag), the siv
- *              length is not the ctx's (aead: shorter than its IV), or the
- *              data cannot be reached (outside an skb's linear part, or,
- *              for drivers run through a scatterlist, memory spread over
- *              more than four pages of vmalloc space)
- * * what the crypto API said
+ *              than 65536 bytes (a kfx limit: upstream has none) or than
+ *              @dst (aead: @dst has no room for the tag), the siv length
+ *              is not the ctx's (aead: shorter than its IV), a mode of
+ *              whole blocks (ecb, cbc) given a partial one, or the data
+ *              cannot be reached (outside an skb's linear part or an xdp
+ *              buffer's first fragment; @dst in a clone's shared data:
+ *              bpf_skb_pull_data() first).  Nothing is written then.
+ * * %-EBUSY  - called with interrupts off (no program kfx serves is)
+ * * what the crypto API said (%-ENOMEM: it could not allocate, atomically,
+ *   for an unaligned buffer)
  */
 __ksym int kfx_crypto_encrypt(struct kfx_crypto_ctx *ctx, const KFX_DYNPTR *src,
 			      const KFX_DYNPTR *dst,
@@ -598,8 +610,9 @@ __ksym int kfx_crypto_encrypt(struct kfx_crypto_ctx *ctx, const KFX_DYNPTR *src,
  * @dst: where the plaintext goes, at least as long as @src
  * @siv__nullable: as for kfx_crypto_encrypt()
  *
- * For an "aead" ctx @src is the ciphertext and then the tag, and @dst gets
- * the plaintext.
+ * For an "aead" ctx @src is the ciphertext and then the tag (the tag
+ * alone is a message: nothing is written), and @dst gets the plaintext:
+ * it must hold @src's length less the tag, and is never empty.
  *
  * Return: as kfx_crypto_encrypt(), and for "aead" %-EBADMSG when the
  * message fails authentication; @dst is then zeroed.

@@ -13,6 +13,14 @@
 #include <linux/bpf.h>
 #include <linux/btf.h>
 #include <linux/btf_ids.h>
+#include <linux/cfi.h>
+#include <linux/uaccess.h>
+#include <crypto/skcipher.h>
+#include <asm/page.h>
+#include <asm/processor.h>
+#ifdef CONFIG_X86_64
+#include <asm/vsyscall.h>
+#endif
 
 #include "kfx_probes.h"
 
@@ -69,13 +77,174 @@
 #endif
 
 /*
+ * Lockdown in confidentiality mode takes bpf_probe_read_kernel() from
+ * programs; kfx's unbounded string kfuncs, which read any kernel address
+ * where the verifier passes arbitrary pointers (__ign, 6.2, which KF_RCU
+ * came with), then refuse to read.  Programs never ask the LSMs (from NMI,
+ * or as whatever task they interrupted): a kworker asks as the kernel, at
+ * module init and then once a second until lockdown is on, which it then
+ * stays (kfx_string.c); a call reads one flag.  A kfunc set's filter (6.5)
+ * would decide at load time instead, but measured on 6.12 a filter
+ * comparing the module's own BTF ids never refused: the ids it is handed
+ * are, it seems, relocated against vmlinux (distilled base BTF), which
+ * the module cannot know.  6.1's verifier passes these kfuncs only BPF
+ * memory, which lockdown leaves readable.
+ */
+#ifdef KF_RCU
+#define KFX_LOCKDOWN_CHECKS	1
+
+extern bool kfx_lockdown_seen;
+void kfx_lockdown_start(void);
+void kfx_lockdown_stop(void);
+
+static inline bool kfx_read_locked_down(void)
+{
+	return READ_ONCE(kfx_lockdown_seen);
+}
+#else
+static inline void kfx_lockdown_start(void)
+{
+}
+
+static inline void kfx_lockdown_stop(void)
+{
+}
+
+static inline bool kfx_read_locked_down(void)
+{
+	return false;
+}
+#endif
+
+/*
  * KF_RCU (6.2) lets a kfunc take a pointer loaded from a map under RCU.
- * 6.1 has no such trust level: there flags 0 accept the map's pointer,
- * which kfx frees only after an RCU grace period, so it stays valid for
- * the program's run.
+ * 6.1 has no such trust level, and marks a kptr loaded from a map
+ * untrusted, which no kfunc takes: there a program reaches kfx only with
+ * the reference bpf_kptr_xchg() gave it (tests/progs/crypto_map_6_1.bpf.c).
  */
 #ifndef KF_RCU
 #define KF_RCU 0
 #endif
+
+/*
+ * skb and xdp dynptrs (6.4).  Where the headers lack them, types that
+ * match no dynptr's 3-bit type field.
+ */
+#ifdef KFX_HAVE_DYNPTR_TYPE_SKB
+#define KFX_DYNPTR_TYPE_SKB	BPF_DYNPTR_TYPE_SKB
+#define KFX_DYNPTR_TYPE_XDP	BPF_DYNPTR_TYPE_XDP
+#else
+#define KFX_DYNPTR_TYPE_SKB	0x100
+#define KFX_DYNPTR_TYPE_XDP	0x101
+#endif
+
+/*
+ * KFX_NOSEAL(fn): keep objtool from sealing @fn's ENDBR under IBT, for a
+ * function the kernel calls through a pointer (a kptr destructor).
+ * CFI_NOSEAL() came with 6.8's <linux/cfi.h>; before it, IBT_NOSEAL()
+ * from <asm/ibt.h> is the same reference, and a kernel built without
+ * X86_KERNEL_IBT (Debian's 6.1) seals nothing.
+ */
+#if defined(KFX_HAVE_CFI_NOSEAL)
+#define KFX_NOSEAL(fn)		CFI_NOSEAL(fn)
+#elif defined(CONFIG_X86_KERNEL_IBT)
+#include <asm/ibt.h>
+#define KFX_NOSEAL(fn)		asm(IBT_NOSEAL(__stringify(fn)))
+#else
+#define KFX_NOSEAL(fn)
+#endif
+
+/*
+ * The linear skcipher API (6.7, with state 6.8): kfx_lskcipher_alloc()
+ * gives a keyed one for @algo with exactly @ivsize bytes of IV and no
+ * state, and its block size, or NULL (always, where the API is missing).
+ */
+#ifdef KFX_HAVE_LSKCIPHER
+#define kfx_lskcipher crypto_lskcipher
+
+static inline struct kfx_lskcipher *
+kfx_lskcipher_alloc(const char *algo, unsigned int ivsize, const u8 *key,
+		    unsigned int key_len, unsigned int *blocksize)
+{
+	struct crypto_lskcipher *tfm;
+
+	/* NOLOAD: ctr, xts and chacha20 have no linear form to load */
+	tfm = crypto_alloc_lskcipher(algo, 0, CRYPTO_NOLOAD);
+	if (IS_ERR(tfm))
+		return NULL;
+	if (crypto_lskcipher_statesize(tfm) ||
+	    crypto_lskcipher_ivsize(tfm) != ivsize ||
+	    crypto_lskcipher_setkey(tfm, key, key_len)) {
+		crypto_free_lskcipher(tfm);
+		return NULL;
+	}
+	*blocksize = crypto_lskcipher_blocksize(tfm);
+	return tfm;
+}
+
+static inline void kfx_lskcipher_free(struct kfx_lskcipher *tfm)
+{
+	if (tfm)
+		crypto_free_lskcipher(tfm);
+}
+
+static inline int kfx_lskcipher_crypt(struct kfx_lskcipher *tfm,
+				      const void *src, void *dst, u32 len,
+				      u8 *iv, bool decrypt)
+{
+	return decrypt ? crypto_lskcipher_decrypt(tfm, src, dst, len, iv) :
+			 crypto_lskcipher_encrypt(tfm, src, dst, len, iv);
+}
+#else
+struct kfx_lskcipher;
+
+static inline struct kfx_lskcipher *
+kfx_lskcipher_alloc(const char *algo, unsigned int ivsize, const u8 *key,
+		    unsigned int key_len, unsigned int *blocksize)
+{
+	return NULL;
+}
+
+static inline void kfx_lskcipher_free(struct kfx_lskcipher *tfm)
+{
+}
+
+static inline int kfx_lskcipher_crypt(struct kfx_lskcipher *tfm,
+				      const void *src, void *dst, u32 len,
+				      u8 *iv, bool decrypt)
+{
+	return -EOPNOTSUPP;
+}
+#endif
+
+/*
+ * Whether a fault-safe read may start at @p: upstream's string kfuncs ask
+ * copy_from_kernel_nofault_allowed(), which modules cannot call.  On x86-64
+ * its test is "above the user range and its guard page, not the vsyscall
+ * page, and canonical" (arch/x86/mm/maccess.c).  The vsyscall page lies
+ * above the user range but is mapped for user space: a read of it with
+ * faults disabled oopses under SMAP instead of faulting cleanly, so it is
+ * refused first, also where the inline test is missing and
+ * copy_from_kernel_nofault() decides (kernels before the vsyscall fix let
+ * it read the page).
+ */
+static inline bool kfx_nofault_read_allowed(const void *p)
+{
+	unsigned long a = (unsigned long)p;
+#ifndef KFX_HAVE_X86_CANONICAL
+	char c;
+#endif
+
+#ifdef CONFIG_X86_64
+	if (is_vsyscall_vaddr(a))
+		return false;
+#endif
+#ifdef KFX_HAVE_X86_CANONICAL
+	return a >= TASK_SIZE_MAX + PAGE_SIZE &&
+	       __is_canonical_address(a, boot_cpu_data.x86_virt_bits);
+#else
+	return copy_from_kernel_nofault(&c, p, 1) != -ERANGE;
+#endif
+}
 
 #endif /* _KFX_COMPAT_H */

@@ -1,9 +1,134 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* kfx_crypto.c's hooks for module init and exit (kfx_main.c). */
+/*
+ * kfx_crypto.h - the crypto family's insides, shared by its lifecycle and
+ * dynptr half (kfx_crypto.c) and its backends (kfx_crypto_skcipher.c,
+ * kfx_crypto_aead.c), the way upstream's kernel/bpf/crypto.c calls
+ * crypto/bpf_crypto_skcipher.c through struct bpf_crypto_type.
+ */
 #ifndef _KFX_CRYPTO_H
 #define _KFX_CRYPTO_H
 
-int kfx_crypto_register_dtor(void);
+#include <linux/crypto.h>
+#include <linux/irq_work.h>
+#include <linux/refcount.h>
+#include <linux/rcupdate.h>
+#include <linux/scatterlist.h>
+#include <linux/types.h>
+#include <asm/page.h>
+
+struct crypto_tfm;
+struct kfx_crypto_params;
+
+/*
+ * The longest message (and AEAD associated data) kfx takes, so that a
+ * scatterlist for it always fits the per-CPU scratch below.  Upstream has
+ * no limit; a packet program never sees more (64 KiB is the largest GSO
+ * packet).
+ */
+#define KFX_CRYPTO_MAX_LEN	65536
+
+/* Table entries for KFX_CRYPTO_MAX_LEN + a tag at any page offset, twice. */
+#define KFX_CRYPTO_SG_ENTRIES	(2 * (KFX_CRYPTO_MAX_LEN / PAGE_SIZE + 2))
+
+/* The largest skcipher or AEAD request kept in the scratch (create checks). */
+#define KFX_CRYPTO_REQ_MAX	1024
+
+/**
+ * struct kfx_crypto_ctx - what a kfx_crypto_ctx __kptr points to
+ * @type: the backend that made it and runs it
+ * @usage: references: the creator's, each acquire's, each map's
+ * @rcu: frees the ctx a grace period after the last reference went
+ * @free_work: queues that from NMI context
+ *
+ * Each backend embeds this in its own ctx (container_of()).
+ */
+struct kfx_crypto_ctx {
+	const struct kfx_crypto_type *type;
+	refcount_t usage;
+	struct rcu_head rcu;
+	struct irq_work free_work;
+};
+
+/**
+ * struct kfx_crypto_req - one encrypt or decrypt, as its dynptrs say
+ * @src: the input, @src_len bytes, never 0 nor over KFX_CRYPTO_MAX_LEN
+ * @dst: the output buffer, @dst_len bytes, never 0, writable
+ * @siv: the IV and state (AEAD: IV then associated data), or NULL
+ * @src_len: bytes at @src
+ * @dst_len: bytes of room at @dst
+ * @siv_len: bytes at @siv (0 when NULL)
+ * @decrypt: decrypt rather than encrypt
+ *
+ * kfx_crypto.c checks what every backend needs; the backend checks the
+ * lengths against each other and against its algorithm, all in one place.
+ */
+struct kfx_crypto_req {
+	void *src;
+	void *dst;
+	u8 *siv;
+	u32 src_len;
+	u32 dst_len;
+	u32 siv_len;
+	bool decrypt;
+};
+
+/**
+ * struct kfx_crypto_type - a backend (the "type" of create's params)
+ * @name: the type's name, e.g. "skcipher"
+ * @has_algo: whether the kernel has a synchronous @params->algo of this
+ *	      type, and @params->authsize fits the type
+ * @create: a new keyed ctx for @params, or NULL with *@err set
+ * @free: frees the ctx and its tfms (after the last reference)
+ * @crypt: checks @req's lengths, then encrypts or decrypts: 0 or an errno
+ * @driver: the tfm whose driver kfx_crypto_ctx_driver() names
+ */
+struct kfx_crypto_type {
+	const char *name;
+	bool (*has_algo)(const struct kfx_crypto_params *params);
+	struct kfx_crypto_ctx *(*create)(const struct kfx_crypto_params *params,
+					 int *err);
+	void (*free)(struct kfx_crypto_ctx *ctx);
+	int (*crypt)(struct kfx_crypto_ctx *ctx,
+		     const struct kfx_crypto_req *req);
+	struct crypto_tfm *(*driver)(struct kfx_crypto_ctx *ctx);
+};
+
+extern const struct kfx_crypto_type kfx_crypto_skcipher_type;
+extern const struct kfx_crypto_type kfx_crypto_aead_type;
+
+int kfx_crypto_skcipher_crypt(struct kfx_crypto_ctx *ctx,
+			      const struct kfx_crypto_req *req);
+int kfx_crypto_aead_crypt(struct kfx_crypto_ctx *ctx,
+			  const struct kfx_crypto_req *req);
+
+/**
+ * struct kfx_crypto_scratch - per-CPU room for a scatterlist request
+ * @src: the source table
+ * @dst: the destination table
+ * @empty: what an empty table points at (a tag-only message's output)
+ * @req: the skcipher or AEAD request and its driver's context
+ *
+ * Kept off the stack, which under XDP and TC is the softirq stack beneath
+ * the program's own, and in directly mapped memory: drivers such as the
+ * gcm template point scatterlists at their request context, which a
+ * vmalloc'ed stack cannot back.
+ */
+struct kfx_crypto_scratch {
+	struct scatterlist src[KFX_CRYPTO_SG_ENTRIES];
+	struct scatterlist dst[KFX_CRYPTO_SG_ENTRIES];
+	u8 empty;
+	u8 req[KFX_CRYPTO_REQ_MAX] __aligned(CRYPTO_MINALIGN);
+};
+
+struct kfx_crypto_scratch *kfx_crypto_scratch_get(void);
+void kfx_crypto_scratch_put(void);
+int kfx_crypto_sg(struct kfx_crypto_scratch *s, struct scatterlist *sg,
+		  void *ad, u32 ad_len, void *buf, u32 len);
+int kfx_crypto_alloc_err(int err);
+bool kfx_crypto_simd_name(struct crypto_tfm *best, char *name);
+
+/* Module init and exit (kfx_main.c). */
+int kfx_crypto_init(void);
 void kfx_crypto_exit(void);
 
 #endif /* _KFX_CRYPTO_H */

@@ -129,6 +129,7 @@ static int __init kfx_init(void)
 	err = kfx_check_btf();
 	if (err)
 		return err;
+	kfx_lockdown_start();
 
 	/*
 	 * Registered sets cannot be unregistered: the kernel drops them with
@@ -140,17 +141,19 @@ static int __init kfx_init(void)
 		if (err) {
 			pr_err("registering kfuncs for program type %d failed: %d\n",
 			       kfx_hooks[i].prog_type, err);
+			kfx_lockdown_stop();
 			return err;
 		}
 	}
-	err = kfx_crypto_register_dtor();
+	err = kfx_crypto_init();
 	if (err)
-		pr_err("registering the crypto ctx destructor failed: %d\n", err);
+		kfx_lockdown_stop();
 	return err;
 }
 
 static void __exit kfx_exit(void)
 {
+	kfx_lockdown_stop();
 	kfx_crypto_exit();
 }
 

@@ -216,9 +216,11 @@ static __always_inline int kfx_str_strnlen(const char *s, unsigned long end,
 	long lim = count < KFX_STR_MAX ? count : KFX_STR_MAX;
 	bool is_c;
 	long n;
+	int err;
 
-	if (kfx_check(s, end))
-		return -ERANGE;
+	err = kfx_check(s, end);
+	if (err)
+		return err;
 	if (!lim)
 		return 0;
 	n = kfx_scan(s, end, lim, false, 0, &is_c);
@@ -238,9 +240,11 @@ static __always_inline int kfx_str_strnchr(const char *s, unsigned long end,
 	long lim = count < KFX_STR_MAX ? count : KFX_STR_MAX;
 	bool is_c;
 	long n;
+	int err;
 
-	if (kfx_check(s, end))
-		return -ERANGE;
+	err = kfx_check(s, end);
+	if (err)
+		return err;
 	if (!lim)
 		return -ENOENT;
 	n = kfx_scan(s, end, lim, true, c, &is_c);
@@ -262,9 +266,11 @@ static __always_inline int kfx_str_strchrnul(const char *s, unsigned long end,
 {
 	bool is_c;
 	long n;
+	int err;
 
-	if (kfx_check(s, end))
-		return -ERANGE;
+	err = kfx_check(s, end);
+	if (err)
+		return err;
 	n = kfx_scan(s, end, KFX_STR_MAX, true, c, &is_c);
 	if (n < 0)
 		return n;
@@ -306,9 +312,11 @@ static __always_inline int kfx_str_strrchr(const char *s, unsigned long end,
 	unsigned long addr, w, valid;
 	int last = -ENOENT;
 	char b;
+	int err;
 
-	if (kfx_check(s, end))
-		return -ERANGE;
+	err = kfx_check(s, end);
+	if (err)
+		return err;
 	/* A bounded buffer shorter than the limit ends in a virtual NUL. */
 	if (end && (long)(end - (unsigned long)s) < lim)
 		lim = end - (unsigned long)s;
@@ -397,9 +405,13 @@ static __always_inline int kfx_str_strncasecmp(const char *s1, unsigned long end
 	long lim = len < KFX_STR_MAX ? len : KFX_STR_MAX;
 	long i = 0, m;
 	char c1, c2;
+	int err;
 
-	if (kfx_check(s1, end1) || kfx_check(s2, end2))
-		return -ERANGE;
+	err = kfx_check(s1, end1);
+	if (!err)
+		err = kfx_check(s2, end2);
+	if (err)
+		return err;
 	/* Up to @m both strings are inside their buffers: no end checks. */
 	m = kfx_room(s2, end2, kfx_room(s1, end1, lim));
 	if (!ignore_case &&
@@ -464,9 +476,13 @@ static __always_inline int kfx_str_span(const char *s, unsigned long end,
 	bool set_done = false, has;
 	long i, k = 0;
 	char cs, ca;
+	int err;
 
-	if (kfx_check(s, end) || kfx_check(set_str, set_end))
-		return -ERANGE;
+	err = kfx_check(s, end);
+	if (!err)
+		err = kfx_check(set_str, set_end);
+	if (err)
+		return err;
 	for (i = 0; i < slim; i++) {
 		if (kfx_byte(s + i, 0, &cs))
 			return -EFAULT;
@@ -573,9 +589,13 @@ static __always_inline int kfx_str_strnstr(const char *s1, unsigned long end1,
 	long jlim = kfx_room(s2, end2, KFX_STR_MAX);
 	char c1, c2;
 	long i, j;
+	int err;
 
-	if (kfx_check(s1, end1) || kfx_check(s2, end2))
-		return -ERANGE;
+	err = kfx_check(s1, end1);
+	if (!err)
+		err = kfx_check(s2, end2);
+	if (err)
+		return err;
 	if (end1 && end1 - (unsigned long)s1 < len)
 		len = end1 - (unsigned long)s1;
 	if (end1 && end2 && end1 - (unsigned long)s1 < KFX_STR_MAX &&

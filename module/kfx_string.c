@@ -11,35 +11,58 @@
 #include <linux/btf.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/moduleparam.h>
+#include <linux/security.h>
 #include <linux/uaccess.h>
-#include <asm/page.h>
-#include <asm/processor.h>
+#include <linux/workqueue.h>
 
 #include "kfx_compat.h"
 #include "../bpf/kfx.h"
 
+#ifdef KFX_LOCKDOWN_CHECKS
+bool kfx_lockdown_seen;
+module_param_named(lockdown, kfx_lockdown_seen, bool, 0444);
+MODULE_PARM_DESC(lockdown, "Y once lockdown refuses kernel reads (read-only)");
+
+static void kfx_lockdown_poll(struct work_struct *work);
+static DECLARE_DELAYED_WORK(kfx_lockdown_work, kfx_lockdown_poll);
+
 /*
- * Upstream checks the first byte of each string with
- * copy_from_kernel_nofault_allowed(), which modules cannot call.  On x86-64
- * its whole test is "above the user range and its guard page, and
- * canonical" (arch/x86/mm/maccess.c): kfx makes it inline, as upstream's
- * is.  Where the headers lack the pieces, copy_from_kernel_nofault() makes
- * the same check and says -ERANGE, at the price of a call.
+ * Whether lockdown forbids reading kernel memory, asked in a kworker: as
+ * the kernel's own subject, in process context (kfx_compat.h).  Asked
+ * again each second until it does; it is never lifted.
+ */
+static void kfx_lockdown_poll(struct work_struct *work)
+{
+	if (security_locked_down(LOCKDOWN_BPF_READ_KERNEL) < 0) {
+		WRITE_ONCE(kfx_lockdown_seen, true);
+		return;
+	}
+	queue_delayed_work(system_power_efficient_wq, &kfx_lockdown_work, HZ);
+}
+
+/* Known before any program can call: the first answer is waited for. */
+void kfx_lockdown_start(void)
+{
+	queue_delayed_work(system_power_efficient_wq, &kfx_lockdown_work, 0);
+	flush_delayed_work(&kfx_lockdown_work);
+}
+
+void kfx_lockdown_stop(void)
+{
+	cancel_delayed_work_sync(&kfx_lockdown_work);
+}
+#endif
+
+/*
+ * Upstream's -ERANGE test of each string's first byte, and -EPERM under
+ * lockdown (confidentiality) where it must not read (kfx_compat.h).
  */
 static inline int kfx_str_check(const char *p)
 {
-#ifdef KFX_HAVE_X86_CANONICAL
-	unsigned long a = (unsigned long)p;
-
-	if (a >= TASK_SIZE_MAX + PAGE_SIZE &&
-	    __is_canonical_address(a, boot_cpu_data.x86_virt_bits))
-		return 0;
-	return -ERANGE;
-#else
-	char c;
-
-	return copy_from_kernel_nofault(&c, p, 1) == -ERANGE ? -ERANGE : 0;
-#endif
+	if (kfx_read_locked_down())
+		return -EPERM;
+	return kfx_nofault_read_allowed(p) ? 0 : -ERANGE;
 }
 
 static __always_inline int kfx_str_word(unsigned long addr, unsigned long *w)

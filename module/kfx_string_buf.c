@@ -22,11 +22,13 @@ static inline int kfx_str_check(const char *p)
 
 /*
  * An aligned word around a proven buffer stays within the buffer's pages;
- * the core masks the bytes past the buffer's end.
+ * the core masks the bytes outside the buffer.  Those bytes are not the
+ * buffer's, so the load is the kernel's word-at-a-time one, which KASAN
+ * checks for the word's first byte only (as strscpy() reads).
  */
 static __always_inline int kfx_str_word(unsigned long addr, unsigned long *w)
 {
-	*w = *(const unsigned long *)addr;
+	*w = read_word_at_a_time((const void *)addr);
 	return 0;
 }
 
@@ -37,6 +39,21 @@ static __always_inline int kfx_str_byte(const char *p, char *c)
 }
 
 #include "kfx_str_core.h"
+
+/*
+ * The core's end of bounded buffer @*s of @size bytes.  An end of 0 means
+ * "unbounded" to the core, and older verifiers (6.1, 6.12) pass NULL with
+ * size 0: an empty buffer is the empty string, so it becomes this one,
+ * whose end is its start and from which nothing is read.
+ */
+static __always_inline unsigned long kfx_buf_end(const char **s, u32 size)
+{
+	static const char empty[1];
+
+	if (unlikely(!size))
+		*s = empty;
+	return (unsigned long)*s + size;
+}
 
 __bpf_kfunc_start_defs();
 
@@ -55,9 +72,10 @@ __bpf_kfunc_start_defs();
 __bpf_kfunc int kfx_strcmp_buf(const char *s1, __u32 s1__sz, const char *s2,
 			       __u32 s2__sz)
 {
-	return kfx_str_strncasecmp(s1, (unsigned long)s1 + s1__sz, s2,
-				   (unsigned long)s2 + s2__sz, false,
-				   KFX_STR_MAX);
+	unsigned long s1_end = kfx_buf_end(&s1, s1__sz);
+	unsigned long s2_end = kfx_buf_end(&s2, s2__sz);
+
+	return kfx_str_strncasecmp(s1, s1_end, s2, s2_end, false, KFX_STR_MAX);
 }
 
 /**
@@ -75,9 +93,10 @@ __bpf_kfunc int kfx_strcmp_buf(const char *s1, __u32 s1__sz, const char *s2,
 __bpf_kfunc int kfx_strcasecmp_buf(const char *s1, __u32 s1__sz, const char *s2,
 				   __u32 s2__sz)
 {
-	return kfx_str_strncasecmp(s1, (unsigned long)s1 + s1__sz, s2,
-				   (unsigned long)s2 + s2__sz, true,
-				   KFX_STR_MAX);
+	unsigned long s1_end = kfx_buf_end(&s1, s1__sz);
+	unsigned long s2_end = kfx_buf_end(&s2, s2__sz);
+
+	return kfx_str_strncasecmp(s1, s1_end, s2, s2_end, true, KFX_STR_MAX);
 }
 
 /**
@@ -96,8 +115,10 @@ __bpf_kfunc int kfx_strcasecmp_buf(const char *s1, __u32 s1__sz, const char *s2,
 __bpf_kfunc int kfx_strncasecmp_buf(const char *s1, __u32 s1__sz,
 				    const char *s2, __u32 s2__sz, size_t len)
 {
-	return kfx_str_strncasecmp(s1, (unsigned long)s1 + s1__sz, s2,
-				   (unsigned long)s2 + s2__sz, true, len);
+	unsigned long s1_end = kfx_buf_end(&s1, s1__sz);
+	unsigned long s2_end = kfx_buf_end(&s2, s2__sz);
+
+	return kfx_str_strncasecmp(s1, s1_end, s2, s2_end, true, len);
 }
 
 /**
@@ -113,7 +134,9 @@ __bpf_kfunc int kfx_strncasecmp_buf(const char *s1, __u32 s1__sz,
  */
 __bpf_kfunc int kfx_strchr_buf(const char *s, __u32 s__sz, char c)
 {
-	return kfx_str_strchr(s, (unsigned long)s + s__sz, c);
+	unsigned long s_end = kfx_buf_end(&s, s__sz);
+
+	return kfx_str_strchr(s, s_end, c);
 }
 
 /**
@@ -131,7 +154,9 @@ __bpf_kfunc int kfx_strchr_buf(const char *s, __u32 s__sz, char c)
 __bpf_kfunc int kfx_strnchr_buf(const char *s, __u32 s__sz, size_t count,
 				char c)
 {
-	return kfx_str_strnchr(s, (unsigned long)s + s__sz, count, c);
+	unsigned long s_end = kfx_buf_end(&s, s__sz);
+
+	return kfx_str_strnchr(s, s_end, count, c);
 }
 
 /**
@@ -147,7 +172,9 @@ __bpf_kfunc int kfx_strnchr_buf(const char *s, __u32 s__sz, size_t count,
  */
 __bpf_kfunc int kfx_strchrnul_buf(const char *s, __u32 s__sz, char c)
 {
-	return kfx_str_strchrnul(s, (unsigned long)s + s__sz, c);
+	unsigned long s_end = kfx_buf_end(&s, s__sz);
+
+	return kfx_str_strchrnul(s, s_end, c);
 }
 
 /**
@@ -163,7 +190,9 @@ __bpf_kfunc int kfx_strchrnul_buf(const char *s, __u32 s__sz, char c)
  */
 __bpf_kfunc int kfx_strrchr_buf(const char *s, __u32 s__sz, int c)
 {
-	return kfx_str_strrchr(s, (unsigned long)s + s__sz, c);
+	unsigned long s_end = kfx_buf_end(&s, s__sz);
+
+	return kfx_str_strrchr(s, s_end, c);
 }
 
 /**
@@ -178,7 +207,9 @@ __bpf_kfunc int kfx_strrchr_buf(const char *s, __u32 s__sz, int c)
  */
 __bpf_kfunc int kfx_strlen_buf(const char *s, __u32 s__sz)
 {
-	return kfx_str_strlen(s, (unsigned long)s + s__sz);
+	unsigned long s_end = kfx_buf_end(&s, s__sz);
+
+	return kfx_str_strlen(s, s_end);
 }
 
 /**
@@ -194,7 +225,9 @@ __bpf_kfunc int kfx_strlen_buf(const char *s, __u32 s__sz)
  */
 __bpf_kfunc int kfx_strnlen_buf(const char *s, __u32 s__sz, size_t count)
 {
-	return kfx_str_strnlen(s, (unsigned long)s + s__sz, count);
+	unsigned long s_end = kfx_buf_end(&s, s__sz);
+
+	return kfx_str_strnlen(s, s_end, count);
 }
 
 /**
@@ -212,8 +245,10 @@ __bpf_kfunc int kfx_strnlen_buf(const char *s, __u32 s__sz, size_t count)
 __bpf_kfunc int kfx_strspn_buf(const char *s, __u32 s__sz, const char *accept,
 			       __u32 accept__sz)
 {
-	return kfx_str_span(s, (unsigned long)s + s__sz, accept,
-			    (unsigned long)accept + accept__sz, true);
+	unsigned long s_end = kfx_buf_end(&s, s__sz);
+	unsigned long accept_end = kfx_buf_end(&accept, accept__sz);
+
+	return kfx_str_span(s, s_end, accept, accept_end, true);
 }
 
 /**
@@ -231,8 +266,10 @@ __bpf_kfunc int kfx_strspn_buf(const char *s, __u32 s__sz, const char *accept,
 __bpf_kfunc int kfx_strcspn_buf(const char *s, __u32 s__sz, const char *reject,
 				__u32 reject__sz)
 {
-	return kfx_str_span(s, (unsigned long)s + s__sz, reject,
-			    (unsigned long)reject + reject__sz, false);
+	unsigned long s_end = kfx_buf_end(&s, s__sz);
+	unsigned long reject_end = kfx_buf_end(&reject, reject__sz);
+
+	return kfx_str_span(s, s_end, reject, reject_end, false);
 }
 
 /**
@@ -250,8 +287,10 @@ __bpf_kfunc int kfx_strcspn_buf(const char *s, __u32 s__sz, const char *reject,
 __bpf_kfunc int kfx_strstr_buf(const char *s1, __u32 s1__sz, const char *s2,
 			       __u32 s2__sz)
 {
-	return kfx_str_strnstr(s1, (unsigned long)s1 + s1__sz, s2,
-			       (unsigned long)s2 + s2__sz, KFX_STR_MAX, false);
+	unsigned long s1_end = kfx_buf_end(&s1, s1__sz);
+	unsigned long s2_end = kfx_buf_end(&s2, s2__sz);
+
+	return kfx_str_strnstr(s1, s1_end, s2, s2_end, KFX_STR_MAX, false);
 }
 
 /**
@@ -269,8 +308,10 @@ __bpf_kfunc int kfx_strstr_buf(const char *s1, __u32 s1__sz, const char *s2,
 __bpf_kfunc int kfx_strcasestr_buf(const char *s1, __u32 s1__sz, const char *s2,
 				   __u32 s2__sz)
 {
-	return kfx_str_strnstr(s1, (unsigned long)s1 + s1__sz, s2,
-			       (unsigned long)s2 + s2__sz, KFX_STR_MAX, true);
+	unsigned long s1_end = kfx_buf_end(&s1, s1__sz);
+	unsigned long s2_end = kfx_buf_end(&s2, s2__sz);
+
+	return kfx_str_strnstr(s1, s1_end, s2, s2_end, KFX_STR_MAX, true);
 }
 
 /**
@@ -289,8 +330,10 @@ __bpf_kfunc int kfx_strcasestr_buf(const char *s1, __u32 s1__sz, const char *s2,
 __bpf_kfunc int kfx_strnstr_buf(const char *s1, __u32 s1__sz, const char *s2,
 				__u32 s2__sz, size_t len)
 {
-	return kfx_str_strnstr(s1, (unsigned long)s1 + s1__sz, s2,
-			       (unsigned long)s2 + s2__sz, len, false);
+	unsigned long s1_end = kfx_buf_end(&s1, s1__sz);
+	unsigned long s2_end = kfx_buf_end(&s2, s2__sz);
+
+	return kfx_str_strnstr(s1, s1_end, s2, s2_end, len, false);
 }
 
 /**
@@ -309,8 +352,10 @@ __bpf_kfunc int kfx_strnstr_buf(const char *s1, __u32 s1__sz, const char *s2,
 __bpf_kfunc int kfx_strncasestr_buf(const char *s1, __u32 s1__sz,
 				    const char *s2, __u32 s2__sz, size_t len)
 {
-	return kfx_str_strnstr(s1, (unsigned long)s1 + s1__sz, s2,
-			       (unsigned long)s2 + s2__sz, len, true);
+	unsigned long s1_end = kfx_buf_end(&s1, s1__sz);
+	unsigned long s2_end = kfx_buf_end(&s2, s2__sz);
+
+	return kfx_str_strnstr(s1, s1_end, s2, s2_end, len, true);
 }
 
 __bpf_kfunc_end_defs();

@@ -209,14 +209,11 @@ int main(int argc, char **argv)
 	       "BPF LSM active: LSM programs, denying execs that match --deny" :
 	       "BPF LSM not active (not in the lsm= list): fentry programs, reporting only");
 	locked = locked_down();
-	if (locked)
-		printf("name_filter: kernel lockdown (confidentiality) refuses bpf_probe_read_kernel_str(): events carry no names\n");
-	skel = load(lsm, !locked);
-	if (!skel && locked) {
-		fprintf(stderr, "name_filter: loading name_filter.bpf.o failed: %s; under lockdown (confidentiality) it needs a 6.2+ kernel, whose verifier passes kernel strings to kfuncs (6.1 matches on copies)\n",
-			strerror(errno));
+	if (locked) {
+		fprintf(stderr, "name_filter: kernel lockdown (confidentiality) is on: it refuses programs that read kernel memory, bpf_probe_read_kernel*() and kfx's unbounded string kfuncs alike, and name_filter reads file names\n");
 		return 1;
 	}
+	skel = load(lsm, true);
 	if (!skel) {
 		fprintf(stderr, "name_filter: loading name_filter.bpf.o failed: %s (is kfx loaded?)\n",
 			strerror(errno));

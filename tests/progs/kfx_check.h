@@ -16,6 +16,7 @@
  */
 #define S(lit) ({ static char __s[] = lit; __s; })
 
+#define EPERM	1
 #define ENOENT	2
 #define EFAULT	14
 #define ERANGE	34

@@ -18,6 +18,8 @@
  *   __setup("prog")        load SYSCALL program prog of the same object too
  *                          and run it first; it must return 0 (e.g. it
  *                          creates a crypto ctx and stores it in a map)
+ *   __locked_down          run it only after the runner raised lockdown
+ *                          (confidentiality), its last step
  *   __pkt_size(N)          run it on an N-byte test packet (default 64;
  *                          larger than a page, an xdp.frags program gets
  *                          a multi-buffer packet)
@@ -37,6 +39,7 @@
 #define __without_ksym(f)	__kfx_tag("without_ksym=" f)
 #define __driver(d)		__kfx_tag("driver=" d)
 #define __setup(p)		__kfx_tag("setup=" p)
+#define __locked_down		__kfx_tag("locked_down")
 #define __pkt_size(n)		__kfx_tag("pkt_size=" __kfx_xstr(n))
 
 #endif /* _KFX_TEST_H */

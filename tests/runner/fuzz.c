@@ -84,8 +84,12 @@ int ref_strstr(const char *s1, const char *s2);
 int ref_strcasestr(const char *s1, const char *s2);
 int ref_strnstr(const char *s1, const char *s2, size_t len);
 int ref_strncasestr(const char *s1, const char *s2, size_t len);
-/* Its memory model: [lo, hi) is unmapped, below 0x10000 is not kernel. */
-uintptr_t kfx_host_hole_lo = UINTPTR_MAX, kfx_host_hole_hi = UINTPTR_MAX;
+/*
+ * Its memory model: [lo, hi) is unmapped, below 0x10000 is not kernel
+ * (defined with the bad-pointer driver, string_badptr.c, which uses the
+ * model too; each sets the hole before it asks).
+ */
+extern uintptr_t kfx_host_hole_lo, kfx_host_hole_hi;
 
 #define NOT_RUN		0x7eadbeef
 #define MAX_REPORTS	40

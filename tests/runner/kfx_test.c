@@ -3,6 +3,7 @@
  * kfx_test - the in-guest test runner.
  *
  *   kfx_test --module kfx.ko [--nobtf kfx-nobtf.ko] [--badbtf kfx-badbtf.ko]
+ *            [--only NAME]
  *            [--fuzz-seconds N] [--fuzz-seed S] [--fuzz-family str|crypto]
  *            [--fuzz-replay SEED:INDEX[-LAST] | --fuzz-case FILE]
  *            [--fuzz-only] [--fuzz-no-regressions] [--fuzz-skip d1,d2,...]
@@ -10,7 +11,10 @@
  * Runs the module-level tests (load/unload, BTF visible, refusal to load
  * without BTF, rmmod blocked by a live program), then every BPF program of
  * every test object embedded from tests/progs/, each checked against the
- * expectations declared next to it (tests/progs/kfx_test.h).
+ * expectations declared next to it (tests/progs/kfx_test.h).  --only NAME
+ * loads kfx and runs only the programs whose "object/program" holds NAME
+ * (to replay one case on a kernel by hand, through run-guest.sh's
+ * KFX_PAYLOAD).
  *
  * Last, before lockdown, the kfunc fuzzer (tests/runner/fuzz.c): its
  * regression cases, then N seconds of random ones (KFX_FUZZ_SECONDS, 0
@@ -43,6 +47,7 @@
 #include "kfx.h"
 #include "runner.h"
 #include "string_oracle.h"
+#include "string_badptr.h"
 #include "crypto_accel.h"
 #include "crypto_af_alg.h"	/* types of the test objects' globals */
 #include "crypto_driver.h"
@@ -51,6 +56,8 @@
 #include "kfx_test_objs.h"	/* generated: the embedded test objects */
 
 static int passed, failed, skipped;
+static const char *only;	/* --only: program tests whose name holds it */
+static bool locked_down;	/* test_lockdown() raised it: __locked_down */
 static bool quiet_libbpf;	/* a rejection is the expected outcome */
 static char vlog[1 << 20];
 
@@ -321,6 +328,7 @@ struct expect {
 	const char *driver;
 	const char *setup;
 	unsigned int pkt_size;
+	bool locked_down;
 };
 
 static const struct {
@@ -329,6 +337,7 @@ static const struct {
 		   char *why, size_t whylen);
 } drivers[] = {
 	{ "string_oracle", string_oracle_driver },
+	{ "string_badptr", string_badptr_driver },
 	{ "tracing_comm", tracing_comm_driver },
 	{ "crypto_af_alg", crypto_af_alg_driver },
 	{ "crypto_concurrency", crypto_concurrency_driver },
@@ -387,6 +396,8 @@ static int read_expect(const struct btf *btf, const char *func, struct expect *e
 			e->setup = s + 6;
 		else if (!strncmp(s, "pkt_size=", 9))
 			e->pkt_size = strtoul(s + 9, NULL, 0);
+		else if (!strcmp(s, "locked_down"))
+			e->locked_down = true;
 		else
 			return -EINVAL;
 	}
@@ -428,6 +439,8 @@ static void test_one_prog(const char *objname, const char *label,
 	int err, i;
 
 	snprintf(name, sizeof(name), "%s/%s", label, progname);
+	if (only && !strstr(name, only))
+		return;
 	obj = bpf_object__open_mem(elf, sz, &oo);
 	if (!obj) {
 		FAIL(name, "open: %s", strerror(errno));
@@ -438,6 +451,8 @@ static void test_one_prog(const char *objname, const char *label,
 		FAIL(name, "unreadable expectations: one of __success or __failure, numeric __retval");
 		goto out;
 	}
+	if (e.locked_down != locked_down)
+		goto out;	/* its turn is before or after lockdown */
 	if (e.needs_ksym && !vmlinux_has_func(e.needs_ksym)) {
 		SKIP(name, "kernel lacks %s", e.needs_ksym);
 		goto out;
@@ -830,20 +845,48 @@ static void test_sample_udp_crypt(void)
 		PASS(name);
 }
 
+/* Whether kfxctl's selftest output @out says "pass" for @kfunc. */
+static bool selftest_passed(const char *out, const char *kfunc)
+{
+	char line[128];
+	const char *p;
+
+	snprintf(line, sizeof(line), "\n%s ", kfunc);
+	p = strstr(out, line);
+	if (!p)
+		return false;
+	p += strlen(line);
+	p += strspn(p, " ");
+	return !strncmp(p, "pass\n", 5);
+}
+
+/* How many times @needle occurs in @hay. */
+static int count_of(const char *hay, const char *needle)
+{
+	int n = 0;
+
+	for (hay = strstr(hay, needle); hay; hay = strstr(hay + 1, needle))
+		n++;
+	return n;
+}
+
 /*
  * Lockdown in confidentiality mode, last of all (it cannot be lifted): it
- * takes bpf_probe_read_kernel*() from BPF programs, not kfuncs.  kfxctl
- * warns and its selftest still passes; name_filter runs without names in
- * its events where kernel strings go to kfuncs directly (6.2+), and says
- * why it cannot on 6.1, which matches on copies.
+ * takes bpf_probe_read_kernel*() from BPF programs at load time, and kfx's
+ * 15 unbounded string kfuncs, which read any kernel address where the
+ * verifier passes them arbitrary pointers (6.2+), return -EPERM.  6.1's
+ * verifier gives them only BPF memory, which lockdown leaves readable:
+ * they stay.  The bounded twins and crypto stay everywhere.  kfxctl says so and its
+ * selftest passes; name_filter, which must read file names, says why it
+ * cannot run.
  */
 static void test_lockdown(void)
 {
 	static char out[8192];
 	const char *lockdown = "/sys/kernel/security/lockdown";
-	bool direct = vmlinux_has_func("bpf_rcu_read_lock");	/* 6.2+ */
+	bool arbitrary = vmlinux_has_func("bpf_rcu_read_lock");	/* 6.2+ */
+	int st, refused, i;
 	FILE *f;
-	int st;
 
 	mkdir("/sys/kernel/security", 0755);
 	mount("securityfs", "/sys/kernel/security", "securityfs", 0, NULL);
@@ -853,25 +896,37 @@ static void test_lockdown(void)
 		SKIP("lockdown/kfxctl-warns", "no lockdown LSM to raise");
 		return;
 	}
+	/* kfx's kworker notices within a second (none on 6.1) */
+	for (i = 0; i < 30 && arbitrary &&
+	     !file_has("/sys/module/kfx/parameters/lockdown", "Y"); i++)
+		usleep(100000);
+	locked_down = true;
+	for (i = 0; i < (int)(sizeof(kfx_test_objs) / sizeof(kfx_test_objs[0])); i++)
+		test_object(&kfx_test_objs[i], kfx_test_objs[i].name);
 	st = kfxctl("status", out, sizeof(out));
 	if (st || !strstr(out, "warning: kernel lockdown (confidentiality)"))
 		FAIL("lockdown/kfxctl-status-warns", "exit %d, said: %.300s", st, out);
 	else
 		PASS("lockdown/kfxctl-status-warns");
 	st = kfxctl("selftest", out, sizeof(out));
+	refused = count_of(out, "refused (lockdown)");
 	if (st)
 		FAIL("lockdown/kfxctl-selftest-passes", "exit %d, said: %.1000s", st, out);
+	else if (refused != (arbitrary ? 15 : 0))
+		FAIL("lockdown/unbounded-string-kfuncs-refused",
+		     "%d kfuncs refused, want %d: %.1000s", refused,
+		     arbitrary ? 15 : 0, out);
+	else if (!selftest_passed(out, "kfx_strlen_buf") ||
+		 !selftest_passed(out, "kfx_crypto_encrypt"))
+		FAIL("lockdown/bounded-and-crypto-kfuncs-stay", "said: %.1000s", out);
 	else
-		PASS("lockdown/kfxctl-selftest-passes");
+		PASS("lockdown/kfxctl-selftest-passes-kernel-readers-refused");
 	st = run_capture("/name_filter --demo 2>&1", out, sizeof(out));
 	printf("%s", out);
-	if (direct && (st || !strstr(out, "(name not copied: lockdown)")))
-		FAIL("lockdown/name_filter-runs-without-names", "exit %d", st);
-	else if (!direct && (st != 1 || !strstr(out, "needs a 6.2+ kernel")))
-		FAIL("lockdown/name_filter-says-why-not-on-6.1", "exit %d", st);
+	if (st != 1 || !strstr(out, "refuses programs that read kernel memory"))
+		FAIL("lockdown/name_filter-says-why-not", "exit %d", st);
 	else
-		PASS(direct ? "lockdown/name_filter-runs-without-names" :
-		     "lockdown/name_filter-says-why-not-on-6.1");
+		PASS("lockdown/name_filter-says-why-not");
 }
 
 /* name_filter: an open and an exec reported, the exec denied under LSM. */
@@ -977,6 +1032,8 @@ int main(int argc, char **argv)
 			nobtf = argv[++i];
 		else if (!strcmp(argv[i], "--badbtf") && i + 1 < (size_t)argc)
 			badbtf = argv[++i];
+		else if (!strcmp(argv[i], "--only") && i + 1 < (size_t)argc)
+			only = argv[++i];
 		else if (!strcmp(argv[i], "--fuzz-seconds") && i + 1 < (size_t)argc)
 			fuzz.seconds = atof(argv[++i]);
 		else if (!strcmp(argv[i], "--fuzz-seed") && i + 1 < (size_t)argc) {
@@ -995,7 +1052,7 @@ int main(int argc, char **argv)
 		else if (!strcmp(argv[i], "--fuzz-no-regressions"))
 			fuzz.no_regressions = true;
 		else {
-			fprintf(stderr, "usage: %s --module kfx.ko [--nobtf kfx-nobtf.ko] [--badbtf kfx-badbtf.ko]\n"
+			fprintf(stderr, "usage: %s --module kfx.ko [--nobtf kfx-nobtf.ko] [--badbtf kfx-badbtf.ko] [--only NAME]\n"
 				"\t[--fuzz-seconds N] [--fuzz-seed S] [--fuzz-family str|crypto]\n"
 				"\t[--fuzz-replay SEED:INDEX[-LAST] | --fuzz-case FILE] [--fuzz-only]\n"
 				"\t[--fuzz-no-regressions] [--fuzz-skip d1,d2,d3,d4]\n",
@@ -1039,6 +1096,11 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	PASS("module/insmod");
+	if (only) {	/* one case, by hand: KFX_PAYLOAD (run-guest.sh) */
+		for (i = 0; i < sizeof(kfx_test_objs) / sizeof(kfx_test_objs[0]); i++)
+			test_object(&kfx_test_objs[i], kfx_test_objs[i].name);
+		goto out;
+	}
 	test_version_string();
 	test_btf_has_every_kfunc();
 	test_kfxctl();

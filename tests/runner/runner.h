@@ -11,6 +11,8 @@ struct bpf_program;
 /* Return 0 when the program behaved, else -1 with @why filled in. */
 int string_oracle_driver(struct bpf_object *obj, struct bpf_program *prog,
 			 char *why, size_t whylen);
+int string_badptr_driver(struct bpf_object *obj, struct bpf_program *prog,
+			 char *why, size_t whylen);
 int tracing_comm_driver(struct bpf_object *obj, struct bpf_program *prog,
 			char *why, size_t whylen);
 int crypto_af_alg_driver(struct bpf_object *obj, struct bpf_program *prog,

@@ -34,6 +34,19 @@ zero_set8_flags() {
 	done
 }
 
+# stack_frames KO CHECKSTACK: "function bytes" for every function of KO
+# with a stack frame, largest first, by the kernel's own checkstack.pl.
+# checkstack.pl (6.1 to 7.x alike) adds up every "sub/add $N,%rsp" of a
+# function, so each epilogue's "add $N,%rsp" counts the frame once more
+# (kfx_crypto_aead: one "sub $0x570,%rsp", one "add", reported 2784); those
+# positive adds are dropped before it sees them.
+stack_frames() {
+	objdump -d "$1" |
+		perl -ne 'print unless /\sadd\s+\$0x([0-9a-f]{1,8}),%[er]sp$/ && hex($1) < 0x80000000' |
+		perl "$2" x86_64 0 |
+		sed -n 's/^0x[0-9a-f]* \([^ ]*\) \[[^]]*\]:[[:space:]]*\([0-9]*\)$/\1 \2/p'
+}
+
 # The host's own build of the resolver checks what the roots produced.
 make -s -C "$KFX_TOP/tools" kfx-resolve-btfids >/dev/null ||
 	notok "build/host-kfx-resolve-btfids" "tools/kfx-resolve-btfids does not build"
@@ -60,13 +73,35 @@ for name in "$@"; do
 		notok "build/$name/btf-ids-resolved" "zero BTF ids in $out/kfx.ko"
 	fi
 
+	# 3. No function the kernel calls through a pointer (the kptr
+	#    destructors) may have its ENDBR sealed by objtool: on a CPU with
+	#    IBT that call is a "Missing ENDBR" BUG.  Static, from the module.
+	hdr=$root/usr/src/linux-headers-$kver
+	msg=$(python3 "$KFX_TOP/tests/vm/ibt-check.py" "$out/kfx.ko" "$KFX_TOP/module" "$hdr/.config" 2>&1)
+	case $msg in
+	ok:*) ok "build/$name/destructors-keep-their-endbr #${msg#ok:}" ;;
+	*) notok "build/$name/destructors-keep-their-endbr" "${msg#FAIL: }" ;;
+	esac
+
+	# 4. No stack frame above 512 bytes (kfuncs run on the softirq stack
+	#    under XDP/TC, on top of the BPF program's 512).
+	frames=$(stack_frames "$out/kfx.ko" "$hdr/scripts/checkstack.pl")
+	over=$(awk '$2 > 512 { printf "%s%s %d bytes", sep, $1, $2; sep = ", " }' <<<"$frames")
+	if [ -z "$frames" ]; then
+		notok "build/$name/stack-frames-at-most-512-bytes" "checkstack.pl measured no frame at all"
+	elif [ -n "$over" ]; then
+		notok "build/$name/stack-frames-at-most-512-bytes" "$over (checkstack.pl)"
+	else
+		ok "build/$name/stack-frames-at-most-512-bytes # largest: $(head -1 <<<"$frames") bytes"
+	fi
+
 	# A plain copy of the source in the root for the negative builds.
 	src=/tmp/kfx-src
 	rm -rf "$root$src"
 	cp -a "$root/usr/src/kfx-$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$KFX_TOP/dkms.conf")" "$root$src"
 
 	if [ ! -e "$root/usr/src/linux-headers-$kver/vmlinux" ]; then
-		# 3. Headers without vmlinux (6.1): a missing base must stop the build.
+		# 5. Headers without vmlinux (6.1): a missing base must stop the build.
 		expect_fail "build/$name/fails-when-BTF_BASE-is-missing" "$root" \
 			"BTF_BASE=/nonexistent does not exist" \
 			make -s -C "$src" module KVER="$kver" BTF_BASE=/nonexistent
@@ -76,7 +111,7 @@ for name in "$@"; do
 			make -s -C "$src" module KVER="$kver"
 		mv "$root/boot/hidden-vmlinuz-$kver" "$root/boot/vmlinuz-$kver"
 	else
-		# 3. Headers with vmlinux: our resolver's check must catch a
+		# 5. Headers with vmlinux: our resolver's check must catch a
 		#    module whose ids are zero ...
 		cp "$out/kfx.ko" "$root/tmp/kfx-zeroed.ko"
 		"$KFX_TOP/tools/kfx-resolve-btfids" --reset "$root/tmp/kfx-zeroed.ko"
@@ -87,7 +122,7 @@ for name in "$@"; do
 		else
 			notok "build/$name/check-catches-zero-btf-ids" "unexpected message: $msg"
 		fi
-		# 4. ... and, run on that zeroed copy, agree with kbuild's
+		# 6. ... and, run on that zeroed copy, agree with kbuild's
 		#    resolve_btfids on every id.  Not on the set8 flags words:
 		#    kbuild sorted each set (flags moving with their ids), so in
 		#    the zeroed copy the flags no longer sit by their symbols.

@@ -1,0 +1,669 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Driver of string_badptr.bpf.c: the bad-pointer differential.
+ *
+ * The pool: each address with what the contract (api-contract.md) says a
+ * kfunc makes of it:
+ *
+ *   range     not a kernel address (NULL, user space, the vsyscall page,
+ *             non-canonical): -ERANGE before anything is read;
+ *   fault     an unmapped kernel address: -EFAULT;
+ *   known     readable, content known (the valid string; the last 1..8
+ *             bytes before a vmalloc guard page, BP_EDGE_BYTE each): the
+ *             result of the contract's model, upstream's byte loops
+ *             (tests/host/str_ref.c, the model the string core is fuzzed
+ *             against), run here on a copy laid out the same way;
+ *   readable  readable, content unknown (module and kernel text and
+ *             rodata, per-cpu data, a freed slab object): any result the
+ *             contract allows for readable memory (never -ERANGE), and
+ *             where bpf_<op> exists, exactly its result.
+ *
+ * Where bpf_<op> exists every case must also give kfx_<op> == bpf_<op>,
+ * and bpf_<op> must agree with the model (which validates the table the
+ * other kernels are held to).  The cases run in a child process: a kfunc
+ * that oopses kills only the child, and the progress the program left in
+ * .bss names the call.  An address group that oopsed is not tried again
+ * (one oops per group, not one per kfunc).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include <linux/types.h>
+
+#include "string_oracle.h"
+#include "string_badptr.h"
+#include "../host/str_host.h"
+#include "runner.h"
+
+/* The host model's unmapped range (tests/host/str_host.h). */
+uintptr_t kfx_host_hole_lo = UINTPTR_MAX, kfx_host_hole_hi = UINTPTR_MAX;
+
+enum bp_class { C_RANGE, C_FAULT, C_KNOWN, C_READABLE };
+
+static const char *const class_names[] = {
+	[C_RANGE] = "range", [C_FAULT] = "fault",
+	[C_KNOWN] = "known", [C_READABLE] = "readable",
+};
+
+/* Where an entry's address comes from. */
+enum bp_src {
+	S_CONST,	/* .addr */
+	S_KSYM,		/* .sym in /proc/kallsyms (.mod: its module, "*" any other) */
+	S_PROG,		/* the program (.fill, .arg) */
+	S_FREED,	/* a kmalloc'ed struct bpf_map, freed before the run */
+	S_HOLE,		/* the 4-level guard hole; with 5-level paging unknown */
+};
+
+struct pool_def {
+	const char *label;
+	enum bp_src src;
+	enum bp_class cls;
+	__u64 addr;
+	__u32 fill, arg;
+	const char *sym, *mod;
+	int group;		/* entries skipped together once one oopsed */
+	bool moving;		/* content others change: retried on a difference */
+};
+
+#define EDGE(k)	{ "edge-" #k, S_PROG, C_KNOWN, 0, BP_FILL_EDGE, k, NULL, NULL, 1, false }
+
+/*
+ * Harmless first; the vsyscall page, which oopses kfx before the D1 fix,
+ * last, so that a crash there leaves every other result in place.
+ */
+static const struct pool_def pool_defs[] = {
+	{ "valid \"" BP_VALID "\"", S_PROG, C_KNOWN, 0, BP_FILL_VALID, 0, NULL, NULL, 0, false },
+	EDGE(1), EDGE(2), EDGE(3), EDGE(4), EDGE(5), EDGE(6), EDGE(7), EDGE(8),
+	{ "vmalloc-guard-page", S_PROG, C_FAULT, 0, BP_FILL_GUARD, 0, NULL, NULL, 2, false },
+	{ "NULL", S_PROG, C_RANGE, 0, BP_FILL_NULL, 0, NULL, NULL, 3, false },
+	{ "1", S_CONST, C_RANGE, 1, 0, 0, NULL, NULL, 3, false },
+	{ "user", S_CONST, C_RANGE, 0x10000, 0, 0, NULL, NULL, 4, false },
+	{ "user-last-byte", S_CONST, C_RANGE, 0x7fffffffefffULL, 0, 0, NULL, NULL, 4, false },
+	{ "user-top-guard", S_CONST, C_RANGE, 0x7ffffffff000ULL, 0, 0, NULL, NULL, 4, false },
+	{ "non-canonical-low", S_CONST, C_RANGE, 0x0000800000000000ULL, 0, 0, NULL, NULL, 5, false },
+	{ "non-canonical-high", S_CONST, C_RANGE, 0x8000000000000000ULL, 0, 0, NULL, NULL, 5, false },
+	{ "-1", S_CONST, C_FAULT, 0xffffffffffffffffULL, 0, 0, NULL, NULL, 6, false },
+	{ "kernel-guard-hole", S_HOLE, C_FAULT, 0xffff800000000000ULL, 0, 0, NULL, NULL, 6, false },
+	{ "kfx-text", S_KSYM, C_READABLE, 0, 0, 0, "kfx_strlen", "kfx", 7, false },
+	{ "module-text", S_KSYM, C_READABLE, 0, 0, 0, NULL, "*", 7, false },
+	{ "kernel-text", S_KSYM, C_READABLE, 0, 0, 0, "_stext", NULL, 8, false },
+	{ "kernel-rodata", S_KSYM, C_READABLE, 0, 0, 0, "linux_banner", NULL, 8, false },
+	{ "percpu-this-cpu", S_PROG, C_READABLE, 0, BP_FILL_THIS_CPU, 0, NULL, NULL, 9, true },
+	{ "percpu-cpu0", S_PROG, C_READABLE, 0, BP_FILL_CPU, 0, NULL, NULL, 9, true },
+	{ "percpu-cpu1", S_PROG, C_READABLE, 0, BP_FILL_CPU, 1, NULL, NULL, 9, true },
+	{ "freed-slab", S_FREED, C_READABLE, 0, 0, 0, NULL, NULL, 10, true },
+	{ "vsyscall", S_CONST, C_RANGE, 0xffffffffff600000ULL, 0, 0, NULL, NULL, 11, false },
+	{ "vsyscall+0x800", S_CONST, C_RANGE, 0xffffffffff600800ULL, 0, 0, NULL, NULL, 11, false },
+	{ "vsyscall+0xfff", S_CONST, C_RANGE, 0xffffffffff600fffULL, 0, 0, NULL, NULL, 11, false },
+};
+
+#define NDEFS	(sizeof(pool_defs) / sizeof(pool_defs[0]))
+#define NGROUPS	12
+
+_Static_assert(NDEFS <= BP_POOL_MAX, "pool too large");
+
+static const char *const op_names[OP_COUNT] = {
+	"strcmp", "strcasecmp", "strncasecmp", "strchr", "strnchr",
+	"strchrnul", "strrchr", "strlen", "strnlen", "strspn", "strcspn",
+	"strstr", "strcasestr", "strnstr", "strncasestr",
+};
+
+static int op_nptr(int op)
+{
+	return op >= OP_STRCHR && op <= OP_STRNLEN ? 1 : 2;
+}
+
+/* ---------- the model ---------- */
+
+static char model_mem[3 * BP_PAGE] __attribute__((aligned(BP_PAGE)));
+
+static const char *model_ptr(const struct pool_def *d, enum bp_class cls)
+{
+	char *hole = model_mem + 2 * BP_PAGE;
+
+	switch (cls) {
+	case C_RANGE:
+		return (const char *)1;		/* below the model's kernel */
+	case C_FAULT:
+		return hole;
+	case C_KNOWN:
+		if (d->fill == BP_FILL_EDGE)
+			return hole - d->arg;
+		return model_mem + 64;		/* the valid string */
+	default:
+		return NULL;
+	}
+}
+
+static void model_setup(void)
+{
+	memset(model_mem, 0, sizeof(model_mem));
+	strcpy(model_mem + 64, BP_VALID);
+	memset(model_mem + 2 * BP_PAGE - 2 * BP_EDGE_MAX, BP_EDGE_BYTE, 2 * BP_EDGE_MAX);
+	kfx_host_hole_lo = (uintptr_t)(model_mem + 2 * BP_PAGE);
+	kfx_host_hole_hi = kfx_host_hole_lo + BP_PAGE;
+}
+
+static int model(int op, const char *a, const char *b)
+{
+	switch (op) {
+	case OP_STRCMP: return ref_strcmp(a, b);
+	case OP_STRCASECMP: return ref_strcasecmp(a, b);
+	case OP_STRNCASECMP: return ref_strncasecmp(a, b, BP_COUNT);
+	case OP_STRCHR: return ref_strchr(a, BP_CHAR);
+	case OP_STRNCHR: return ref_strnchr(a, BP_COUNT, BP_CHAR);
+	case OP_STRCHRNUL: return ref_strchrnul(a, BP_CHAR);
+	case OP_STRRCHR: return ref_strrchr(a, BP_CHAR);
+	case OP_STRLEN: return ref_strlen(a);
+	case OP_STRNLEN: return ref_strnlen(a, BP_COUNT);
+	case OP_STRSPN: return ref_strspn(a, b);
+	case OP_STRCSPN: return ref_strcspn(a, b);
+	case OP_STRSTR: return ref_strstr(a, b);
+	case OP_STRCASESTR: return ref_strcasestr(a, b);
+	case OP_STRNSTR: return ref_strnstr(a, b, BP_COUNT);
+	case OP_STRNCASESTR: return ref_strncasestr(a, b, BP_COUNT);
+	}
+	return -1000;
+}
+
+/*
+ * Readable memory of unknown content, the bad string at @pos: what the
+ * contract lets @op return.  Never -ERANGE (it is a kernel address); the
+ * valid string bounds what it can (BP_VALID is 2 chars).
+ */
+static bool plausible(int op, int pos, int r)
+{
+	int vlen = sizeof(BP_VALID) - 1;
+
+	if (r == -EFAULT)
+		return true;
+	switch (op) {
+	case OP_STRCMP:
+	case OP_STRCASECMP:
+		return r == -1 || r == 0 || r == 1;
+	case OP_STRNCASECMP:
+		return r == -1 || r == 0 || r == 1;
+	case OP_STRCHR:
+	case OP_STRRCHR:
+		return (r >= 0 && r < 65536) || r == -ENOENT || r == -E2BIG;
+	case OP_STRNCHR:
+		return (r >= 0 && r < BP_COUNT) || r == -ENOENT;
+	case OP_STRCHRNUL:
+	case OP_STRLEN:
+		return (r >= 0 && r < 65536) || r == -E2BIG;
+	case OP_STRNLEN:
+		return r >= 0 && r <= BP_COUNT;
+	case OP_STRSPN:
+	case OP_STRCSPN:
+		if (pos)	/* the valid string is the one measured */
+			return r >= 0 && r <= vlen;
+		return (r >= 0 && r < 65536) || r == -E2BIG;
+	case OP_STRSTR:
+	case OP_STRCASESTR:
+		if (pos)	/* found within the valid haystack, or not */
+			return (r >= 0 && r <= vlen) || r == -ENOENT;
+		return (r >= 0 && r < 65536) || r == -ENOENT || r == -E2BIG;
+	case OP_STRNSTR:
+	case OP_STRNCASESTR:
+		return (r >= 0 && r <= BP_COUNT) || r == -ENOENT;
+	}
+	return false;
+}
+
+static const char *res_str(int r)
+{
+	static char buf[4][24];
+	static int k;
+	char *b = buf[k++ % 4];
+
+	switch (r) {
+	case -ERANGE: return "-ERANGE";
+	case -EFAULT: return "-EFAULT";
+	case -ENOENT: return "-ENOENT";
+	case -E2BIG: return "-E2BIG";
+	}
+	snprintf(b, sizeof(buf[0]), "%d", r);
+	return b;
+}
+
+/* ---------- the pool ---------- */
+
+struct ksyms {
+	bool read;
+	__u64 kfx_text, module_text, stext, banner;
+	char module_label[112];
+};
+
+static struct ksyms ks;
+
+static void read_kallsyms(void)
+{
+	char line[512], name[256], mod[128];
+	unsigned long long a;
+	char type;
+	FILE *f;
+
+	if (ks.read)
+		return;
+	ks.read = true;
+	f = fopen("/proc/kallsyms", "r");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		mod[0] = '\0';
+		if (sscanf(line, "%llx %c %255s [%127[^]]]", &a, &type, name, mod) < 3 || !a)
+			continue;
+		if (!strcmp(mod, "kfx") && !strcmp(name, "kfx_strlen"))
+			ks.kfx_text = a;
+		else if (mod[0] && strcmp(mod, "kfx") && !ks.module_text &&
+			 (type == 't' || type == 'T')) {
+			ks.module_text = a;
+			snprintf(ks.module_label, sizeof(ks.module_label),
+				 "module-text %.40s:%.50s", mod, name);
+		} else if (!mod[0] && !strcmp(name, "_stext"))
+			ks.stext = a;
+		else if (!mod[0] && !strcmp(name, "linux_banner"))
+			ks.banner = a;
+	}
+	fclose(f);
+}
+
+static __u64 ksym_addr(const struct pool_def *d)
+{
+	read_kallsyms();
+	if (d->mod && !strcmp(d->mod, "*"))
+		return ks.module_text;
+	if (d->mod)
+		return ks.kfx_text;
+	return !strcmp(d->sym, "_stext") ? ks.stext : ks.banner;
+}
+
+static const char *def_label(const struct pool_def *d)
+{
+	if (d->src == S_KSYM && d->mod && !strcmp(d->mod, "*") && ks.module_text)
+		return ks.module_label;
+	return d->label;
+}
+
+/* State kept across the programs of one guest. */
+static bool group_crashed[NGROUPS];
+static char crash_note[200];
+static __u64 freed_addr;
+static bool freed_tried, pool_printed;
+static long total_cases;
+
+/*
+ * A small array map in outer[0] whose struct bpf_map the program records
+ * (BP_FILL_INNER_MAP); then dropped.  Its bpf_array is kmalloc'ed
+ * (bpf_map_area_alloc() takes kmalloc below 32 KiB) and kfree'd after an
+ * RCU grace period once its last reference goes: the id vanishing says
+ * the reference went; half a second more for the grace period and the
+ * deferred free.
+ */
+static int make_freed(struct bpf_object *obj, int prog_fd, struct badptr_io *io,
+		      int bss_fd, int slot)
+{
+	struct bpf_map *outer = bpf_object__find_map_by_name(obj, "outer");
+	LIBBPF_OPTS(bpf_test_run_opts, run);
+	struct bpf_map_info info = {};
+	__u32 len = sizeof(info), key = 0;
+	int inner, fd, err, i;
+
+	inner = bpf_map_create(BPF_MAP_TYPE_ARRAY, "kfx_freed", 4, 8, 1, NULL);
+	if (inner < 0 || !outer)
+		return -errno;
+	err = bpf_map_update_elem(bpf_map__fd(outer), &key, &inner, 0);
+	if (!err)
+		err = bpf_obj_get_info_by_fd(inner, &info, &len);
+	io->pool[slot].fill = BP_FILL_INNER_MAP;
+	io->mode = BP_MODE_ADDR;
+	if (!err)
+		err = bpf_map_update_elem(bss_fd, &key, io, 0);
+	if (!err)
+		err = bpf_prog_test_run_opts(prog_fd, &run);
+	if (!err)
+		err = bpf_map_lookup_elem(bss_fd, &key, io);
+	bpf_map_delete_elem(bpf_map__fd(outer), &key);
+	close(inner);
+	if (err)
+		return err;
+	freed_addr = io->pool[slot].addr;
+	for (i = 0; i < 100; i++) {
+		fd = bpf_map_get_fd_by_id(info.id);
+		if (fd < 0)
+			break;
+		close(fd);
+		usleep(50000);
+	}
+	usleep(500000);
+	return freed_addr ? 0 : -ENOENT;
+}
+
+/* Run @prog once in a child: 0, or what went wrong, in @how. */
+static int run_isolated(int prog_fd, char *how, size_t len)
+{
+	int st, i;
+	pid_t pid;
+
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	if (pid < 0) {
+		snprintf(how, len, "fork: %s", strerror(errno));
+		return -1;
+	}
+	if (!pid) {
+		LIBBPF_OPTS(bpf_test_run_opts, run);
+		int err = bpf_prog_test_run_opts(prog_fd, &run);
+
+		_exit(err ? 2 : run.retval ? 3 : 0);
+	}
+	for (i = 0; i < 3000; i++) {	/* 300 s */
+		if (waitpid(pid, &st, WNOHANG) == pid)
+			break;
+		usleep(100000);
+	}
+	if (i == 3000) {
+		kill(pid, SIGKILL);
+		waitpid(pid, &st, 0);
+		snprintf(how, len, "hung for 300 s (killed)");
+		return -1;
+	}
+	if (WIFSIGNALED(st)) {
+		snprintf(how, len, "killed the test process (signal %d): a kernel oops",
+			 WTERMSIG(st));
+		return -1;
+	}
+	if (WEXITSTATUS(st)) {
+		snprintf(how, len, WEXITSTATUS(st) == 2 ? "BPF_PROG_TEST_RUN failed" :
+			 "the program returned an error");
+		return -1;
+	}
+	return 0;
+}
+
+enum variant { V_DIFF, V_TABLE, V_BPFMEM };
+
+/* Which variant a program is, from its name (and for a diff, its op). */
+static int parse_name(const char *pname, int *op)
+{
+	static const char diff[] = "badptr_diff_";
+	int i;
+
+	if (!strcmp(pname, "badptr_table"))
+		return V_TABLE;
+	if (!strcmp(pname, "badptr_bpfmem"))
+		return V_BPFMEM;
+	if (strncmp(pname, diff, sizeof(diff) - 1))
+		return -1;
+	for (i = 0; i < OP_COUNT; i++)
+		if (!strcmp(pname + sizeof(diff) - 1, op_names[i])) {
+			*op = i;
+			return V_DIFF;
+		}
+	return -1;
+}
+
+/* The pool as the program gets it; the class of each entry in @cls. */
+static void build_pool(struct badptr_io *io, enum bp_class *cls, int v, int op,
+		       bool la57, int *notrun)
+{
+	int i;
+
+	memset(io, 0, sizeof(*io));
+	io->n = NDEFS;
+	io->op = op;
+	for (i = 0; i < (int)NDEFS; i++) {
+		const struct pool_def *d = &pool_defs[i];
+		struct bp_entry *e = &io->pool[i];
+
+		cls[i] = d->cls;
+		e->fill = d->fill;
+		e->arg = d->arg;
+		switch (d->src) {
+		case S_CONST:
+			e->fill = BP_FILL_ADDR;
+			e->addr = d->addr;
+			break;
+		case S_HOLE:
+			e->fill = BP_FILL_ADDR;
+			e->addr = d->addr;
+			if (la57)	/* 5-level: inside KASAN's shadow range */
+				cls[i] = C_READABLE;
+			break;
+		case S_KSYM:
+			e->addr = ksym_addr(d);
+			e->fill = e->addr ? BP_FILL_ADDR : BP_FILL_SKIP;
+			break;
+		case S_FREED:
+			e->fill = freed_addr ? BP_FILL_ADDR : BP_FILL_SKIP;
+			e->addr = freed_addr;
+			break;
+		case S_PROG:
+			break;
+		}
+		if (v == V_BPFMEM && d->fill != BP_FILL_NULL &&
+		    d->fill != BP_FILL_EDGE && d->fill != BP_FILL_VALID)
+			e->fill = BP_FILL_SKIP;		/* 6.1 refuses it */
+		if (group_crashed[d->group] && e->fill != BP_FILL_SKIP) {
+			e->fill = BP_FILL_SKIP;
+			*notrun += op_nptr(op);
+		}
+	}
+}
+
+static int run_addr_mode(int prog_fd, int bss_fd, struct badptr_io *io)
+{
+	LIBBPF_OPTS(bpf_test_run_opts, run);
+	int key = 0, i;
+
+	io->mode = BP_MODE_ADDR;
+	if (bpf_map_update_elem(bss_fd, &key, io, 0) ||
+	    bpf_prog_test_run_opts(prog_fd, &run) || run.retval ||
+	    bpf_map_lookup_elem(bss_fd, &key, io))
+		return -1;
+	for (i = 0; i < (int)NDEFS; i++)
+		if (io->pool[i].fill == BP_FILL_CPU && !io->pool[i].addr)
+			io->pool[i].fill = BP_FILL_SKIP;	/* no such CPU */
+	return 0;
+}
+
+/* BP_MODE_RUN in a child; the results in @out.  0, or -1 with @how. */
+static int run_sweep(int prog_fd, int bss_fd, const struct badptr_io *in,
+		     struct badptr_io *out, char *how, size_t len)
+{
+	int key = 0, err;
+
+	if (bpf_map_update_elem(bss_fd, &key, in, 0)) {
+		snprintf(how, len, "cannot write .bss");
+		return -2;
+	}
+	err = run_isolated(prog_fd, how, len);
+	if (bpf_map_lookup_elem(bss_fd, &key, out)) {
+		snprintf(how, len, "cannot read .bss");
+		return -2;
+	}
+	return err;
+}
+
+/* What is wrong with result @r of case (@i, @pos), into @msg ("" if none). */
+static void judge(int v, int op, int i, int pos, enum bp_class cls,
+		  struct bp_res r, char *msg, size_t len)
+{
+	const char *vm = model_ptr(&pool_defs[0], C_KNOWN);
+	const char *m = model_ptr(&pool_defs[i], cls);
+	int want;
+
+	msg[0] = '\0';
+	if (v == V_DIFF && r.kfx != r.bpf) {
+		snprintf(msg, len, "kfx %s, bpf %s", res_str(r.kfx), res_str(r.bpf));
+		return;
+	}
+	if (cls == C_READABLE) {
+		if (!plausible(op, pos, r.kfx))
+			snprintf(msg, len, "kfx %s: not a result the contract allows for readable memory",
+				 res_str(r.kfx));
+		return;
+	}
+	want = pos ? model(op, vm, m) : model(op, m, vm);
+	if (r.kfx != want)
+		snprintf(msg, len, "kfx %s, the contract's table says %s%s",
+			 res_str(r.kfx), res_str(want),
+			 v == V_DIFF ? " (bpf agrees with kfx: the table is wrong)" : "");
+}
+
+struct tally {
+	int cases, tabled, notrun, bad, reruns;
+	char first[400];
+};
+
+static void fail(struct tally *t, const char *line)
+{
+	if (!t->first[0])
+		snprintf(t->first, sizeof(t->first), "%s", line);
+	if (t->bad++ < 12)
+		printf("# badptr FAIL %s\n", line);
+}
+
+/* Every entry of the pool in every pointer position of @op. */
+static int run_op(struct bpf_object *obj, int prog_fd, int bss_fd, int v, int op,
+		  struct tally *t)
+{
+	static struct badptr_io io, res, again;
+	enum bp_class cls[BP_POOL_MAX];
+	bool la57 = file_has("/proc/cpuinfo", " la57");
+	char how[120] = "", line[400], msg[240];
+	__u64 at = ~0ULL;
+	int i, pos, err;
+
+	if (v != V_BPFMEM && !freed_tried) {
+		int slot;
+
+		freed_tried = true;
+		for (slot = 0; pool_defs[slot].src != S_FREED; slot++)
+			;
+		build_pool(&io, cls, v, op, la57, &t->notrun);
+		err = make_freed(obj, prog_fd, &io, bss_fd, slot);
+		if (err)
+			printf("# badptr: no freed slab object: %s\n", strerror(-err));
+	}
+	t->notrun = 0;
+	build_pool(&io, cls, v, op, la57, &t->notrun);
+	if (v != V_BPFMEM && run_addr_mode(prog_fd, bss_fd, &io)) {
+		fail(t, "computing the pool's addresses failed");
+		return -1;
+	}
+	if (!pool_printed) {
+		pool_printed = true;
+		printf("# badptr pool (%s paging), other string \"%s\", count %d, char '%c':\n",
+		       la57 ? "5-level" : "4-level", BP_VALID, BP_COUNT, BP_CHAR);
+		for (i = 0; i < (int)NDEFS; i++)
+			printf("#   %2d %-36s %-8s 0x%016llx%s\n", i, def_label(&pool_defs[i]),
+			       class_names[cls[i]], (unsigned long long)io.pool[i].addr,
+			       io.pool[i].fill == BP_FILL_SKIP ? " (not passed)" : "");
+	}
+
+	io.mode = BP_MODE_RUN;
+	err = run_sweep(prog_fd, bss_fd, &io, &res, how, sizeof(how));
+	if (err == -2 || (!err && !res.done) || (err && !res.cur)) {
+		snprintf(line, sizeof(line), "%s: the run failed: %s", op_names[op],
+			 how[0] ? how : "it did not finish");
+		fail(t, line);
+		return -1;
+	}
+	if (err)
+		at = res.cur - 1;	/* the call that did not return */
+
+	for (i = 0; i < (int)NDEFS; i++) {
+		const struct pool_def *d = &pool_defs[i];
+		const char *label = def_label(d);
+
+		if (io.pool[i].fill == BP_FILL_SKIP)
+			continue;
+		for (pos = 0; pos < op_nptr(op); pos++) {
+			__u64 id = (__u64)i << 8 | pos << 1;
+			int retry;
+
+			if (id > (at & ~1ULL)) {
+				t->notrun++;
+				continue;
+			}
+			if (id == (at & ~1ULL)) {
+				snprintf(line, sizeof(line), "%s_%s(arg %d = %.112s 0x%llx) %s",
+					 at & 1 ? "bpf" : "kfx", op_names[op], pos + 1, label,
+					 (unsigned long long)res.pool[i].addr, how);
+				group_crashed[d->group] = true;
+				snprintf(crash_note, sizeof(crash_note), "%.112s oopsed %s_%s earlier",
+					 label, at & 1 ? "bpf" : "kfx", op_names[op]);
+				fail(t, line);
+				continue;
+			}
+			t->cases++;
+			t->tabled += cls[i] != C_READABLE;
+			judge(v, op, i, pos, cls[i], res.res[i][pos], msg, sizeof(msg));
+			/* Memory others write (per-cpu, freed): try again. */
+			for (retry = 0; msg[0] && d->moving && at == ~0ULL && retry < 2; retry++) {
+				t->reruns++;
+				if (run_sweep(prog_fd, bss_fd, &io, &again, how, sizeof(how)))
+					break;
+				judge(v, op, i, pos, cls[i], again.res[i][pos], msg, sizeof(msg));
+			}
+			if (!msg[0])
+				continue;
+			snprintf(line, sizeof(line), "%s(arg %d = %.112s 0x%llx): %s",
+				 op_names[op], pos + 1, label,
+				 (unsigned long long)res.pool[i].addr, msg);
+			fail(t, line);
+		}
+	}
+	return 0;
+}
+
+int string_badptr_driver(struct bpf_object *obj, struct bpf_program *prog,
+			 char *why, size_t whylen)
+{
+	struct bpf_map *bss = bpf_object__find_map_by_name(obj, ".bss");
+	int prog_fd = bpf_program__fd(prog), op = -1, v, first, last;
+	struct tally all = {};
+
+	v = parse_name(bpf_program__name(prog), &op);
+	if (v < 0 || !bss || bpf_map__value_size(bss) != sizeof(struct badptr_io)) {
+		snprintf(why, whylen, "not a badptr program, or .bss is not struct badptr_io");
+		return -1;
+	}
+	model_setup();
+	first = v == V_DIFF ? op : 0;
+	last = v == V_DIFF ? op : OP_COUNT - 1;
+	for (op = first; op <= last; op++) {
+		struct tally t = {};
+
+		run_op(obj, prog_fd, bpf_map__fd(bss), v, op, &t);
+		total_cases += t.cases;
+		printf("# badptr %-8s %-11s %3d cases (%d against the table%s)%s, %d not run; %ld cases so far\n",
+		       v == V_DIFF ? "kfx==bpf" : v == V_TABLE ? "table" : "6.1",
+		       op_names[op], t.cases, t.tabled, v == V_DIFF ? ", all against bpf" : "",
+		       t.reruns ? ", reran for moving memory" : "", t.notrun, total_cases);
+		all.cases += t.cases;
+		all.notrun += t.notrun;
+		all.bad += t.bad;
+		if (!all.first[0])
+			snprintf(all.first, sizeof(all.first), "%s", t.first);
+	}
+	if (all.bad) {
+		snprintf(why, whylen, "%d case(s) wrong, first: %s", all.bad, all.first);
+		return -1;
+	}
+	if (all.notrun) {
+		snprintf(why, whylen, "%d case(s) not run: %s", all.notrun, crash_note);
+		return -1;
+	}
+	return 0;
+}

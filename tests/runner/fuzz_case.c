@@ -1345,9 +1345,13 @@ const char *fz_case_needs(const struct fz_case *c, const struct fz_env *env)
 
 		switch (st->type) {
 		case ST_STR:
-			for (int j = 0; j < 2; j++)
+			for (int j = 0; j < 2; j++) {
 				if (!env->ign && st->s.a[j].kind >= FZ_P_ADDR)
 					return "scalar string pointers (6.2+)";
+				if (!env->nullbuf && st->s.a[j].kind == FZ_P_NULL &&
+				    (st->s.calls & FZ_CALL_BUF))
+					return "a verifier that takes a NULL buffer (6.1, 6.12)";
+			}
 			if (!env->want_str)
 				return "the string family";
 			break;

@@ -945,8 +945,12 @@ static void step_crypt(struct fz_run *R, const struct fz_step *st)
 				     m.a->name, dec ? "decrypting" : "encrypting");
 		}
 	}
-	/* decrypt(encrypt(x)) == x, and a flipped byte is refused */
-	if (k->rt && r == 0 && m.a && !dec && errno_ok) {
+	/*
+	 * decrypt(encrypt(x)) == x, and a flipped byte is refused; not for
+	 * a partial overlap, whose output the contract leaves unspecified
+	 * (6.1, seed 396933145757: gcm, xts and cbc over src+8217.. etc.)
+	 */
+	if (k->rt && r == 0 && m.a && !dec && errno_ok && !overlap) {
 		uint32_t e2 = crypt_errs(&m, true, k->rt_len, k->rt_dlen, vlen,
 					 false, &siv_known);
 		int rr = R->cres->r_rt;

@@ -15,7 +15,7 @@ KDIR ?= /lib/modules/$(KVER)/build
 BTF_BASE ?=
 
 PROBE_DIR := $(CURDIR)/module/probes
-PROBES := $(basename $(notdir $(wildcard $(PROBE_DIR)/*.c)))
+PROBES := $(filter-out canary,$(basename $(notdir $(wildcard $(PROBE_DIR)/*.c))))
 
 all: module
 
@@ -25,11 +25,16 @@ module: module/kfx_probes.h
 	tools/kfx-btf.sh "$(KVER)" "$(KDIR)" kfx.ko "$(BTF_BASE)"
 
 # Compile each probe against the target headers; what compiles is present.
+# The canary must compile: if it does not, nothing would, and "no feature
+# present" would build a module for the wrong kernel.
 module/kfx_probes.h: FORCE
 	@test -d "$(KDIR)" || { echo "kfx: no kernel headers at $(KDIR) (install linux-headers-$(KVER) or pass KDIR=)" >&2; exit 1; }
 	@echo "  PROBE   $(KVER): $(PROBES)"
 	@rm -f $(PROBE_DIR)/*.o
-	@$(MAKE) -k -C $(KDIR) M=$(PROBE_DIR) $(addsuffix .o,$(PROBES)) > $(PROBE_DIR)/probe.log 2>&1 || true
+	@$(MAKE) -k -C $(KDIR) M=$(PROBE_DIR) canary.o $(addsuffix .o,$(PROBES)) > $(PROBE_DIR)/probe.log 2>&1 || true
+	@test -f $(PROBE_DIR)/canary.o || { \
+		echo "kfx: the canary probe does not compile against $(KDIR): broken toolchain or headers, see module/probes/probe.log" >&2; \
+		exit 1; }
 	@{ echo "/* Generated for $(KVER) from module/probes/: do not edit. */"; \
 	  for p in $(PROBES); do \
 		u=$$(echo $$p | tr a-z A-Z); \

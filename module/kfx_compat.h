@@ -50,19 +50,50 @@
 #define BTF_KFUNCS_END(name)	BTF_SET8_END(name)
 #endif
 
-/* Trusted arguments became the default and the flag went away in 7.0. */
-#ifndef KFX_HAVE_KF_TRUSTED_ARGS
-#define KF_TRUSTED_ARGS 0
+/*
+ * Whether the kernel has a kfunc hook for @type.  The SCHED_ACT hook
+ * arrived in 6.4 together with skb dynptrs; the hook itself is private to
+ * kernel/bpf/btf.c, so the skb dynptr type (the header-visible half of
+ * that change) stands for it.  Registering a set for SCHED_ACT on 6.1
+ * fails with -EINVAL.
+ */
+static inline bool kfx_kfunc_hook_exists(enum bpf_prog_type type)
+{
+#ifndef KFX_HAVE_DYNPTR_TYPE_SKB
+	if (type == BPF_PROG_TYPE_SCHED_ACT)
+		return false;
 #endif
+	return true;
+}
 
 /*
- * The SCHED_ACT kfunc hook arrived in 6.4 together with skb dynptrs; the
- * hook itself is private to kernel/bpf/btf.c, so the skb dynptr type (the
- * header-visible half of that change) stands for it.  Registering a set for
- * SCHED_ACT on 6.1 fails with -EINVAL.
+ * guard(pagefault)(): page faults disabled until the end of the scope, so
+ * that a fault-safe load fails instead of sleeping.  The kernel's own
+ * guard where its headers have it; else one made with <linux/cleanup.h>
+ * (6.5, and backported to Debian's 6.1); else, on headers without
+ * cleanup.h, the same scope from the compiler's cleanup attribute.
  */
-#ifdef KFX_HAVE_DYNPTR_TYPE_SKB
-#define KFX_HAVE_SCHED_ACT_HOOK 1
+#if defined(KFX_HAVE_GUARD_PAGEFAULT)
+/* <linux/uaccess.h> defines it */
+#elif defined(KFX_HAVE_CLEANUP_GUARD)
+#include <linux/cleanup.h>
+DEFINE_LOCK_GUARD_0(pagefault, pagefault_disable(), pagefault_enable())
+#else
+static inline int kfx_pagefault_scope_begin(void)
+{
+	pagefault_disable();
+	return 0;
+}
+
+static inline void kfx_pagefault_scope_end(int *unused)
+{
+	pagefault_enable();
+}
+
+#define kfx_guard_pagefault()						\
+	int __kfx_pagefault_scope __cleanup(kfx_pagefault_scope_end) =	\
+		kfx_pagefault_scope_begin()
+#define guard(name)	kfx_guard_##name
 #endif
 
 /*

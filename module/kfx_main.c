@@ -75,9 +75,7 @@ static const struct kfx_hook kfx_hooks[] = {
 	{ BPF_PROG_TYPE_SCHED_CLS, &kfx_net_kfunc_set },
 	{ BPF_PROG_TYPE_XDP, &kfx_net_kfunc_set },
 	{ BPF_PROG_TYPE_TRACING, &kfx_tracing_kfunc_set },
-#ifdef KFX_HAVE_SCHED_ACT_HOOK
 	{ BPF_PROG_TYPE_SCHED_ACT, &kfx_net_kfunc_set },
-#endif
 };
 
 /*
@@ -103,16 +101,22 @@ static bool kfx_btf_registered(void)
 	return true;
 }
 
+/*
+ * A module without usable BTF is, for the kernel's BPF side, a module of
+ * the wrong format: -ENOEXEC, which insmod prints as "Invalid module
+ * format" (not -ENOENT's "Unknown symbol in module"), next to one line
+ * in the log saying which.
+ */
 static int kfx_check_btf(void)
 {
 #ifdef CONFIG_DEBUG_INFO_BTF_MODULES
 	if (!THIS_MODULE->btf_data_size) {
 		pr_err("module has no .BTF section, refusing to load without kfuncs (rebuild with pahole and the target kernel's BTF)\n");
-		return -ENOENT;
+		return -ENOEXEC;
 	}
 	if (!kfx_btf_registered()) {
 		pr_err("kernel did not accept the module BTF (built against another kernel?), refusing to load without kfuncs\n");
-		return -EINVAL;
+		return -ENOEXEC;
 	}
 	return 0;
 #else
@@ -136,6 +140,8 @@ static int __init kfx_init(void)
 	 * the module's BTF when a failed init unloads the module.
 	 */
 	for (i = 0; i < ARRAY_SIZE(kfx_hooks); i++) {
+		if (!kfx_kfunc_hook_exists(kfx_hooks[i].prog_type))
+			continue;
 		err = register_btf_kfunc_id_set(kfx_hooks[i].prog_type,
 						kfx_hooks[i].set);
 		if (err) {

@@ -6,14 +6,19 @@
  * tests and fuzzer (tests/host/), which differ only in three memory-access
  * primitives the includer defines first:
  *
- *   int kfx_str_check(const char *p)
+ *   int kfx_mem_check(const char *p)
  *	0 if @p may be read, -ERANGE if it is not a kernel address (NULL,
  *	user space).  Only the first byte of each string is checked, as
  *	upstream does.
- *   int kfx_str_word(unsigned long addr, unsigned long *w)
+ *   int kfx_mem_word(unsigned long addr, unsigned long *w)
  *	read the aligned word at @addr: 0 or -EFAULT.
- *   int kfx_str_byte(const char *p, char *c)
+ *   int kfx_mem_byte(const char *p, char *c)
  *	read one byte: 0 or -EFAULT.
+ *
+ * Names: the primitives are kfx_mem_*(); the core's entry points are
+ * __kfx_<name>(), the algorithm behind the kfunc kfx_<name>() (kfx_string.c)
+ * and its bounded twin kfx_<name>_buf() (kfx_string_buf.c); everything
+ * else here is a static helper of the core.
  *
  * Every string comes with an @end: 0 for an unbounded string (read until
  * its NUL, fault-safely), or the first address past a buffer whose size
@@ -120,13 +125,13 @@ static inline int kfx_byte(const char *p, unsigned long end, char *c)
 		*c = '\0';
 		return 0;
 	}
-	return kfx_str_byte(p, c);
+	return kfx_mem_byte(p, c);
 }
 
 /* Bounded strings are BPF memory the verifier proved: nothing to check. */
 static inline int kfx_check(const char *p, unsigned long end)
 {
-	return end ? 0 : kfx_str_check(p);
+	return end ? 0 : kfx_mem_check(p);
 }
 
 /*
@@ -161,7 +166,7 @@ static __always_inline long kfx_scan_words(const char *s, long lim,
 	for (i = 0; i < KFX_HEAD; i++) {
 		if (i == lim)
 			return lim;
-		if (kfx_str_byte(s + i, &b))
+		if (kfx_mem_byte(s + i, &b))
 			return -EFAULT;
 		if (find_c && b == c) {
 			*is_c = true;
@@ -175,7 +180,7 @@ static __always_inline long kfx_scan_words(const char *s, long lim,
 	addr = (unsigned long)(s + KFX_HEAD) & ~(KFX_WORD - 1);
 	pos = addr - (unsigned long)s;
 	/* The first word may hold bytes before KFX_HEAD: skip them. */
-	if (kfx_str_word(addr, &w))
+	if (kfx_mem_word(addr, &w))
 		return -EFAULT;
 	m = kfx_hits(w, find_c, rep) & (~0UL << (8 * (KFX_HEAD - pos)));
 	while (!m) {
@@ -183,7 +188,7 @@ static __always_inline long kfx_scan_words(const char *s, long lim,
 		addr += KFX_WORD;
 		if (pos >= lim)
 			return lim;
-		if (kfx_str_word(addr, &w))
+		if (kfx_mem_word(addr, &w))
 			return -EFAULT;
 		m = kfx_hits(w, find_c, rep);
 	}
@@ -210,8 +215,8 @@ static __always_inline long kfx_scan(const char *s, unsigned long end,
 	return n;
 }
 
-static __always_inline int kfx_str_strnlen(const char *s, unsigned long end,
-					   size_t count)
+static __always_inline int __kfx_strnlen(const char *s, unsigned long end,
+					 size_t count)
 {
 	long lim = count < KFX_STR_MAX ? count : KFX_STR_MAX;
 	bool is_c;
@@ -229,13 +234,13 @@ static __always_inline int kfx_str_strnlen(const char *s, unsigned long end,
 	return n == KFX_STR_MAX ? -E2BIG : n;
 }
 
-static __always_inline int kfx_str_strlen(const char *s, unsigned long end)
+static __always_inline int __kfx_strlen(const char *s, unsigned long end)
 {
-	return kfx_str_strnlen(s, end, KFX_STR_MAX);
+	return __kfx_strnlen(s, end, KFX_STR_MAX);
 }
 
-static __always_inline int kfx_str_strnchr(const char *s, unsigned long end,
-					   size_t count, char c)
+static __always_inline int __kfx_strnchr(const char *s, unsigned long end,
+					 size_t count, char c)
 {
 	long lim = count < KFX_STR_MAX ? count : KFX_STR_MAX;
 	bool is_c;
@@ -255,14 +260,14 @@ static __always_inline int kfx_str_strnchr(const char *s, unsigned long end,
 	return is_c ? n : -ENOENT;
 }
 
-static __always_inline int kfx_str_strchr(const char *s, unsigned long end,
-					  char c)
+static __always_inline int __kfx_strchr(const char *s, unsigned long end,
+					char c)
 {
-	return kfx_str_strnchr(s, end, KFX_STR_MAX, c);
+	return __kfx_strnchr(s, end, KFX_STR_MAX, c);
 }
 
-static __always_inline int kfx_str_strchrnul(const char *s, unsigned long end,
-					     char c)
+static __always_inline int __kfx_strchrnul(const char *s, unsigned long end,
+					   char c)
 {
 	bool is_c;
 	long n;
@@ -303,8 +308,8 @@ static __always_inline bool kfx_rchr_word(unsigned long w, unsigned long rep,
  * the first word (bytes before KFX_HEAD) and a last one reaching past @lim
  * need masks; the words between are whole.
  */
-static __always_inline int kfx_str_strrchr(const char *s, unsigned long end,
-					   int c)
+static __always_inline int __kfx_strrchr(const char *s, unsigned long end,
+					 int c)
 {
 	unsigned long rep = KFX_ONES * (unsigned char)c;
 	unsigned long can_match = (unsigned char)c == c ? ~0UL : 0;
@@ -321,7 +326,7 @@ static __always_inline int kfx_str_strrchr(const char *s, unsigned long end,
 	if (end && (long)(end - (unsigned long)s) < lim)
 		lim = end - (unsigned long)s;
 	for (i = 0; i < KFX_HEAD && i < lim; i++) {
-		if (kfx_str_byte(s + i, &b))
+		if (kfx_mem_byte(s + i, &b))
 			return -EFAULT;
 		if ((unsigned char)b == c)
 			last = i;
@@ -332,7 +337,7 @@ static __always_inline int kfx_str_strrchr(const char *s, unsigned long end,
 	pos = addr - (unsigned long)s;
 	if (pos >= lim)
 		goto limit;
-	if (kfx_str_word(addr, &w))
+	if (kfx_mem_word(addr, &w))
 		return -EFAULT;
 	valid = kfx_valid_bytes(pos, KFX_HEAD, lim);
 	if (kfx_rchr_word(w, rep, valid, valid & can_match, pos, &last))
@@ -346,13 +351,13 @@ static __always_inline int kfx_str_strrchr(const char *s, unsigned long end,
 	last_word = lim - KFX_WORD;
 	for (pos += KFX_WORD, addr += KFX_WORD; pos <= last_word;
 	     pos += KFX_WORD, addr += KFX_WORD) {
-		if (kfx_str_word(addr, &w))
+		if (kfx_mem_word(addr, &w))
 			return -EFAULT;
 		if (kfx_rchr_word(w, rep, ~0UL, can_match, pos, &last))
 			return last;
 	}
 	if (pos < lim) {
-		if (kfx_str_word(addr, &w))
+		if (kfx_mem_word(addr, &w))
 			return -EFAULT;
 		valid = kfx_valid_bytes(pos, 0, lim);
 		if (kfx_rchr_word(w, rep, valid, valid & can_match, pos, &last))
@@ -377,7 +382,7 @@ static inline int kfx_cmp_words(const char *s1, const char *s2, long *i,
 	unsigned long w1, w2, differ;
 
 	for (; lim - pos >= (long)KFX_WORD; pos += KFX_WORD) {
-		if (kfx_str_word(a1, &w1) || kfx_str_word(a2, &w2))
+		if (kfx_mem_word(a1, &w1) || kfx_mem_word(a2, &w2))
 			return -EFAULT;
 		differ = ~kfx_zero_bytes(w1 ^ w2) & KFX_HIGHS;
 		if ((differ | kfx_zero_bytes(w1)) & kfx_valid_bytes(pos, 0, lim))
@@ -398,9 +403,9 @@ static inline long kfx_room(const char *s, unsigned long end, long lim)
 	return lim;
 }
 
-static __always_inline int kfx_str_strncasecmp(const char *s1, unsigned long end1,
-					       const char *s2, unsigned long end2,
-					       bool ignore_case, size_t len)
+static __always_inline int __kfx_strncasecmp(const char *s1, unsigned long end1,
+					     const char *s2, unsigned long end2,
+					     bool ignore_case, size_t len)
 {
 	long lim = len < KFX_STR_MAX ? len : KFX_STR_MAX;
 	long i = 0, m;
@@ -466,9 +471,9 @@ static __always_inline void kfx_set_bit(unsigned long *map, char c)
  * costs one test.  A bitmap, not a byte map: clearing 256 bytes cost more
  * than upstream's whole loop on one-char strings (measured 0.87x).
  */
-static __always_inline int kfx_str_span(const char *s, unsigned long end,
-					const char *set_str,
-					unsigned long set_end, bool in_set)
+static __always_inline int __kfx_span(const char *s, unsigned long end,
+				      const char *set_str,
+				      unsigned long set_end, bool in_set)
 {
 	unsigned long set[256 / (8 * sizeof(unsigned long))] = { 0 };
 	long slim = kfx_room(s, end, KFX_STR_MAX);
@@ -540,7 +545,7 @@ static __always_inline int kfx_strnstr_short(const char *s1, long lim, const cha
 	long i, j;
 
 	for (n = 0; n < room; n++) {	/* needles are short: bytes */
-		if (kfx_str_byte(s2 + n, &c2))
+		if (kfx_mem_byte(s2 + n, &c2))
 			return -EFAULT;
 		if (!c2)
 			break;
@@ -551,15 +556,15 @@ static __always_inline int kfx_strnstr_short(const char *s1, long lim, const cha
 		return 0;	/* an empty needle is found at 0 */
 	first = kfx_fold(first, ignore_case);
 	for (i = 0; i + n <= lim; i++) {
-		if (kfx_str_byte(s1 + i, &c))
+		if (kfx_mem_byte(s1 + i, &c))
 			return -EFAULT;
 		if (!c)
 			break;
 		if (kfx_fold(c, ignore_case) != first)
 			continue;
 		for (j = 1; j < n; j++) {
-			if (kfx_str_byte(s1 + i + j, &c) ||
-			    kfx_str_byte(s2 + j, &c2))
+			if (kfx_mem_byte(s1 + i + j, &c) ||
+			    kfx_mem_byte(s2 + j, &c2))
 				return -EFAULT;
 			if (!c)		/* no later start can fit either */
 				return -ENOENT;
@@ -577,9 +582,9 @@ static __always_inline int kfx_strnstr_short(const char *s1, long lim, const cha
  * @len chars of @s1, by upstream's own search order (it decides which
  * bytes are read, hence where a fault or -E2BIG shows).
  */
-static __always_inline int kfx_str_strnstr(const char *s1, unsigned long end1,
-					   const char *s2, unsigned long end2,
-					   size_t len, bool ignore_case)
+static __always_inline int __kfx_strnstr(const char *s1, unsigned long end1,
+					 const char *s2, unsigned long end2,
+					 size_t len, bool ignore_case)
 {
 	/*
 	 * A bounded haystack ending before @len acts as @len (reaching

@@ -58,14 +58,14 @@ void kfx_lockdown_stop(void)
  * Upstream's -ERANGE test of each string's first byte, and -EPERM under
  * lockdown (confidentiality) where it must not read (kfx_compat.h).
  */
-static inline int kfx_str_check(const char *p)
+static inline int kfx_mem_check(const char *p)
 {
 	if (kfx_read_locked_down())
 		return -EPERM;
 	return kfx_nofault_read_allowed(p) ? 0 : -ERANGE;
 }
 
-static __always_inline int kfx_str_word(unsigned long addr, unsigned long *w)
+static __always_inline int kfx_mem_word(unsigned long addr, unsigned long *w)
 {
 	__get_kernel_nofault(w, (unsigned long *)addr, unsigned long, fault);
 	return 0;
@@ -73,7 +73,7 @@ fault:
 	return -EFAULT;
 }
 
-static __always_inline int kfx_str_byte(const char *p, char *c)
+static __always_inline int kfx_mem_byte(const char *p, char *c)
 {
 	__get_kernel_nofault(c, p, char, fault);
 	return 0;
@@ -99,12 +99,8 @@ __bpf_kfunc_start_defs();
  */
 __bpf_kfunc int kfx_strcmp(const char *s1__ign, const char *s2__ign)
 {
-	int ret;
-
-	pagefault_disable();
-	ret = kfx_str_strncasecmp(s1__ign, 0, s2__ign, 0, false, KFX_STR_MAX);
-	pagefault_enable();
-	return ret;
+	guard(pagefault)();
+	return __kfx_strncasecmp(s1__ign, 0, s2__ign, 0, false, KFX_STR_MAX);
 }
 
 /**
@@ -121,12 +117,8 @@ __bpf_kfunc int kfx_strcmp(const char *s1__ign, const char *s2__ign)
  */
 __bpf_kfunc int kfx_strcasecmp(const char *s1__ign, const char *s2__ign)
 {
-	int ret;
-
-	pagefault_disable();
-	ret = kfx_str_strncasecmp(s1__ign, 0, s2__ign, 0, true, KFX_STR_MAX);
-	pagefault_enable();
-	return ret;
+	guard(pagefault)();
+	return __kfx_strncasecmp(s1__ign, 0, s2__ign, 0, true, KFX_STR_MAX);
 }
 
 /**
@@ -143,12 +135,8 @@ __bpf_kfunc int kfx_strcasecmp(const char *s1__ign, const char *s2__ign)
  */
 __bpf_kfunc int kfx_strncasecmp(const char *s1__ign, const char *s2__ign, size_t len)
 {
-	int ret;
-
-	pagefault_disable();
-	ret = kfx_str_strncasecmp(s1__ign, 0, s2__ign, 0, true, len);
-	pagefault_enable();
-	return ret;
+	guard(pagefault)();
+	return __kfx_strncasecmp(s1__ign, 0, s2__ign, 0, true, len);
 }
 
 /**
@@ -165,12 +153,8 @@ __bpf_kfunc int kfx_strncasecmp(const char *s1__ign, const char *s2__ign, size_t
  */
 __bpf_kfunc int kfx_strchr(const char *s__ign, char c)
 {
-	int ret;
-
-	pagefault_disable();
-	ret = kfx_str_strchr(s__ign, 0, c);
-	pagefault_enable();
-	return ret;
+	guard(pagefault)();
+	return __kfx_strchr(s__ign, 0, c);
 }
 
 /**
@@ -188,12 +172,8 @@ __bpf_kfunc int kfx_strchr(const char *s__ign, char c)
  */
 __bpf_kfunc int kfx_strnchr(const char *s__ign, size_t count, char c)
 {
-	int ret;
-
-	pagefault_disable();
-	ret = kfx_str_strnchr(s__ign, 0, count, c);
-	pagefault_enable();
-	return ret;
+	guard(pagefault)();
+	return __kfx_strnchr(s__ign, 0, count, c);
 }
 
 /**
@@ -209,12 +189,8 @@ __bpf_kfunc int kfx_strnchr(const char *s__ign, size_t count, char c)
  */
 __bpf_kfunc int kfx_strchrnul(const char *s__ign, char c)
 {
-	int ret;
-
-	pagefault_disable();
-	ret = kfx_str_strchrnul(s__ign, 0, c);
-	pagefault_enable();
-	return ret;
+	guard(pagefault)();
+	return __kfx_strchrnul(s__ign, 0, c);
 }
 
 /**
@@ -232,12 +208,8 @@ __bpf_kfunc int kfx_strchrnul(const char *s__ign, char c)
  */
 __bpf_kfunc int kfx_strrchr(const char *s__ign, int c)
 {
-	int ret;
-
-	pagefault_disable();
-	ret = kfx_str_strrchr(s__ign, 0, c);
-	pagefault_enable();
-	return ret;
+	guard(pagefault)();
+	return __kfx_strrchr(s__ign, 0, c);
 }
 
 /**
@@ -252,12 +224,8 @@ __bpf_kfunc int kfx_strrchr(const char *s__ign, int c)
  */
 __bpf_kfunc int kfx_strlen(const char *s__ign)
 {
-	int ret;
-
-	pagefault_disable();
-	ret = kfx_str_strlen(s__ign, 0);
-	pagefault_enable();
-	return ret;
+	guard(pagefault)();
+	return __kfx_strlen(s__ign, 0);
 }
 
 /**
@@ -273,12 +241,8 @@ __bpf_kfunc int kfx_strlen(const char *s__ign)
  */
 __bpf_kfunc int kfx_strnlen(const char *s__ign, size_t count)
 {
-	int ret;
-
-	pagefault_disable();
-	ret = kfx_str_strnlen(s__ign, 0, count);
-	pagefault_enable();
-	return ret;
+	guard(pagefault)();
+	return __kfx_strnlen(s__ign, 0, count);
 }
 
 /**
@@ -294,12 +258,8 @@ __bpf_kfunc int kfx_strnlen(const char *s__ign, size_t count)
  */
 __bpf_kfunc int kfx_strspn(const char *s__ign, const char *accept__ign)
 {
-	int ret;
-
-	pagefault_disable();
-	ret = kfx_str_span(s__ign, 0, accept__ign, 0, true);
-	pagefault_enable();
-	return ret;
+	guard(pagefault)();
+	return __kfx_span(s__ign, 0, accept__ign, 0, true);
 }
 
 /**
@@ -315,12 +275,8 @@ __bpf_kfunc int kfx_strspn(const char *s__ign, const char *accept__ign)
  */
 __bpf_kfunc int kfx_strcspn(const char *s__ign, const char *reject__ign)
 {
-	int ret;
-
-	pagefault_disable();
-	ret = kfx_str_span(s__ign, 0, reject__ign, 0, false);
-	pagefault_enable();
-	return ret;
+	guard(pagefault)();
+	return __kfx_span(s__ign, 0, reject__ign, 0, false);
 }
 
 /**
@@ -338,12 +294,8 @@ __bpf_kfunc int kfx_strcspn(const char *s__ign, const char *reject__ign)
  */
 __bpf_kfunc int kfx_strstr(const char *s1__ign, const char *s2__ign)
 {
-	int ret;
-
-	pagefault_disable();
-	ret = kfx_str_strnstr(s1__ign, 0, s2__ign, 0, KFX_STR_MAX, false);
-	pagefault_enable();
-	return ret;
+	guard(pagefault)();
+	return __kfx_strnstr(s1__ign, 0, s2__ign, 0, KFX_STR_MAX, false);
 }
 
 /**
@@ -360,12 +312,8 @@ __bpf_kfunc int kfx_strstr(const char *s1__ign, const char *s2__ign)
  */
 __bpf_kfunc int kfx_strcasestr(const char *s1__ign, const char *s2__ign)
 {
-	int ret;
-
-	pagefault_disable();
-	ret = kfx_str_strnstr(s1__ign, 0, s2__ign, 0, KFX_STR_MAX, true);
-	pagefault_enable();
-	return ret;
+	guard(pagefault)();
+	return __kfx_strnstr(s1__ign, 0, s2__ign, 0, KFX_STR_MAX, true);
 }
 
 /**
@@ -385,12 +333,8 @@ __bpf_kfunc int kfx_strcasestr(const char *s1__ign, const char *s2__ign)
  */
 __bpf_kfunc int kfx_strnstr(const char *s1__ign, const char *s2__ign, size_t len)
 {
-	int ret;
-
-	pagefault_disable();
-	ret = kfx_str_strnstr(s1__ign, 0, s2__ign, 0, len, false);
-	pagefault_enable();
-	return ret;
+	guard(pagefault)();
+	return __kfx_strnstr(s1__ign, 0, s2__ign, 0, len, false);
 }
 
 /**
@@ -408,12 +352,8 @@ __bpf_kfunc int kfx_strnstr(const char *s1__ign, const char *s2__ign, size_t len
  */
 __bpf_kfunc int kfx_strncasestr(const char *s1__ign, const char *s2__ign, size_t len)
 {
-	int ret;
-
-	pagefault_disable();
-	ret = kfx_str_strnstr(s1__ign, 0, s2__ign, 0, len, true);
-	pagefault_enable();
-	return ret;
+	guard(pagefault)();
+	return __kfx_strnstr(s1__ign, 0, s2__ign, 0, len, true);
 }
 
 __bpf_kfunc_end_defs();

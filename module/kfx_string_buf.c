@@ -15,7 +15,7 @@
 #include "../bpf/kfx.h"
 
 /* Bounded strings are never checked: the verifier proved the memory. */
-static inline int kfx_str_check(const char *p)
+static inline int kfx_mem_check(const char *p)
 {
 	return 0;
 }
@@ -26,13 +26,13 @@ static inline int kfx_str_check(const char *p)
  * buffer's, so the load is the kernel's word-at-a-time one, which KASAN
  * checks for the word's first byte only (as strscpy() reads).
  */
-static __always_inline int kfx_str_word(unsigned long addr, unsigned long *w)
+static __always_inline int kfx_mem_word(unsigned long addr, unsigned long *w)
 {
 	*w = read_word_at_a_time((const void *)addr);
 	return 0;
 }
 
-static __always_inline int kfx_str_byte(const char *p, char *c)
+static __always_inline int kfx_mem_byte(const char *p, char *c)
 {
 	*c = *p;
 	return 0;
@@ -75,7 +75,7 @@ __bpf_kfunc int kfx_strcmp_buf(const char *s1, __u32 s1__sz, const char *s2,
 	unsigned long s1_end = kfx_buf_end(&s1, s1__sz);
 	unsigned long s2_end = kfx_buf_end(&s2, s2__sz);
 
-	return kfx_str_strncasecmp(s1, s1_end, s2, s2_end, false, KFX_STR_MAX);
+	return __kfx_strncasecmp(s1, s1_end, s2, s2_end, false, KFX_STR_MAX);
 }
 
 /**
@@ -96,7 +96,7 @@ __bpf_kfunc int kfx_strcasecmp_buf(const char *s1, __u32 s1__sz, const char *s2,
 	unsigned long s1_end = kfx_buf_end(&s1, s1__sz);
 	unsigned long s2_end = kfx_buf_end(&s2, s2__sz);
 
-	return kfx_str_strncasecmp(s1, s1_end, s2, s2_end, true, KFX_STR_MAX);
+	return __kfx_strncasecmp(s1, s1_end, s2, s2_end, true, KFX_STR_MAX);
 }
 
 /**
@@ -118,7 +118,7 @@ __bpf_kfunc int kfx_strncasecmp_buf(const char *s1, __u32 s1__sz,
 	unsigned long s1_end = kfx_buf_end(&s1, s1__sz);
 	unsigned long s2_end = kfx_buf_end(&s2, s2__sz);
 
-	return kfx_str_strncasecmp(s1, s1_end, s2, s2_end, true, len);
+	return __kfx_strncasecmp(s1, s1_end, s2, s2_end, true, len);
 }
 
 /**
@@ -136,7 +136,7 @@ __bpf_kfunc int kfx_strchr_buf(const char *s, __u32 s__sz, char c)
 {
 	unsigned long s_end = kfx_buf_end(&s, s__sz);
 
-	return kfx_str_strchr(s, s_end, c);
+	return __kfx_strchr(s, s_end, c);
 }
 
 /**
@@ -156,7 +156,7 @@ __bpf_kfunc int kfx_strnchr_buf(const char *s, __u32 s__sz, size_t count,
 {
 	unsigned long s_end = kfx_buf_end(&s, s__sz);
 
-	return kfx_str_strnchr(s, s_end, count, c);
+	return __kfx_strnchr(s, s_end, count, c);
 }
 
 /**
@@ -174,7 +174,7 @@ __bpf_kfunc int kfx_strchrnul_buf(const char *s, __u32 s__sz, char c)
 {
 	unsigned long s_end = kfx_buf_end(&s, s__sz);
 
-	return kfx_str_strchrnul(s, s_end, c);
+	return __kfx_strchrnul(s, s_end, c);
 }
 
 /**
@@ -192,7 +192,7 @@ __bpf_kfunc int kfx_strrchr_buf(const char *s, __u32 s__sz, int c)
 {
 	unsigned long s_end = kfx_buf_end(&s, s__sz);
 
-	return kfx_str_strrchr(s, s_end, c);
+	return __kfx_strrchr(s, s_end, c);
 }
 
 /**
@@ -209,7 +209,7 @@ __bpf_kfunc int kfx_strlen_buf(const char *s, __u32 s__sz)
 {
 	unsigned long s_end = kfx_buf_end(&s, s__sz);
 
-	return kfx_str_strlen(s, s_end);
+	return __kfx_strlen(s, s_end);
 }
 
 /**
@@ -227,7 +227,7 @@ __bpf_kfunc int kfx_strnlen_buf(const char *s, __u32 s__sz, size_t count)
 {
 	unsigned long s_end = kfx_buf_end(&s, s__sz);
 
-	return kfx_str_strnlen(s, s_end, count);
+	return __kfx_strnlen(s, s_end, count);
 }
 
 /**
@@ -248,7 +248,7 @@ __bpf_kfunc int kfx_strspn_buf(const char *s, __u32 s__sz, const char *accept,
 	unsigned long s_end = kfx_buf_end(&s, s__sz);
 	unsigned long accept_end = kfx_buf_end(&accept, accept__sz);
 
-	return kfx_str_span(s, s_end, accept, accept_end, true);
+	return __kfx_span(s, s_end, accept, accept_end, true);
 }
 
 /**
@@ -269,7 +269,7 @@ __bpf_kfunc int kfx_strcspn_buf(const char *s, __u32 s__sz, const char *reject,
 	unsigned long s_end = kfx_buf_end(&s, s__sz);
 	unsigned long reject_end = kfx_buf_end(&reject, reject__sz);
 
-	return kfx_str_span(s, s_end, reject, reject_end, false);
+	return __kfx_span(s, s_end, reject, reject_end, false);
 }
 
 /**
@@ -290,7 +290,7 @@ __bpf_kfunc int kfx_strstr_buf(const char *s1, __u32 s1__sz, const char *s2,
 	unsigned long s1_end = kfx_buf_end(&s1, s1__sz);
 	unsigned long s2_end = kfx_buf_end(&s2, s2__sz);
 
-	return kfx_str_strnstr(s1, s1_end, s2, s2_end, KFX_STR_MAX, false);
+	return __kfx_strnstr(s1, s1_end, s2, s2_end, KFX_STR_MAX, false);
 }
 
 /**
@@ -311,7 +311,7 @@ __bpf_kfunc int kfx_strcasestr_buf(const char *s1, __u32 s1__sz, const char *s2,
 	unsigned long s1_end = kfx_buf_end(&s1, s1__sz);
 	unsigned long s2_end = kfx_buf_end(&s2, s2__sz);
 
-	return kfx_str_strnstr(s1, s1_end, s2, s2_end, KFX_STR_MAX, true);
+	return __kfx_strnstr(s1, s1_end, s2, s2_end, KFX_STR_MAX, true);
 }
 
 /**
@@ -333,7 +333,7 @@ __bpf_kfunc int kfx_strnstr_buf(const char *s1, __u32 s1__sz, const char *s2,
 	unsigned long s1_end = kfx_buf_end(&s1, s1__sz);
 	unsigned long s2_end = kfx_buf_end(&s2, s2__sz);
 
-	return kfx_str_strnstr(s1, s1_end, s2, s2_end, len, false);
+	return __kfx_strnstr(s1, s1_end, s2, s2_end, len, false);
 }
 
 /**
@@ -355,7 +355,7 @@ __bpf_kfunc int kfx_strncasestr_buf(const char *s1, __u32 s1__sz,
 	unsigned long s1_end = kfx_buf_end(&s1, s1__sz);
 	unsigned long s2_end = kfx_buf_end(&s2, s2__sz);
 
-	return kfx_str_strnstr(s1, s1_end, s2, s2_end, len, true);
+	return __kfx_strnstr(s1, s1_end, s2, s2_end, len, true);
 }
 
 __bpf_kfunc_end_defs();

@@ -28,21 +28,21 @@ static int core(int op, const char *a, unsigned long e1, const char *b,
 		unsigned long e2, size_t n, int c)
 {
 	switch (op) {
-	case 0: return kfx_str_strncasecmp(a, e1, b, e2, false, KFX_STR_MAX);
-	case 1: return kfx_str_strncasecmp(a, e1, b, e2, true, KFX_STR_MAX);
-	case 2: return kfx_str_strncasecmp(a, e1, b, e2, true, n);
-	case 3: return kfx_str_strchr(a, e1, c);
-	case 4: return kfx_str_strnchr(a, e1, n, c);
-	case 5: return kfx_str_strchrnul(a, e1, c);
-	case 6: return kfx_str_strrchr(a, e1, c);
-	case 7: return kfx_str_strlen(a, e1);
-	case 8: return kfx_str_strnlen(a, e1, n);
-	case 9: return kfx_str_span(a, e1, b, e2, true);
-	case 10: return kfx_str_span(a, e1, b, e2, false);
-	case 11: return kfx_str_strnstr(a, e1, b, e2, KFX_STR_MAX, false);
-	case 12: return kfx_str_strnstr(a, e1, b, e2, KFX_STR_MAX, true);
-	case 13: return kfx_str_strnstr(a, e1, b, e2, n, false);
-	default: return kfx_str_strnstr(a, e1, b, e2, n, true);
+	case 0: return __kfx_strncasecmp(a, e1, b, e2, false, KFX_STR_MAX);
+	case 1: return __kfx_strncasecmp(a, e1, b, e2, true, KFX_STR_MAX);
+	case 2: return __kfx_strncasecmp(a, e1, b, e2, true, n);
+	case 3: return __kfx_strchr(a, e1, c);
+	case 4: return __kfx_strnchr(a, e1, n, c);
+	case 5: return __kfx_strchrnul(a, e1, c);
+	case 6: return __kfx_strrchr(a, e1, c);
+	case 7: return __kfx_strlen(a, e1);
+	case 8: return __kfx_strnlen(a, e1, n);
+	case 9: return __kfx_span(a, e1, b, e2, true);
+	case 10: return __kfx_span(a, e1, b, e2, false);
+	case 11: return __kfx_strnstr(a, e1, b, e2, KFX_STR_MAX, false);
+	case 12: return __kfx_strnstr(a, e1, b, e2, KFX_STR_MAX, true);
+	case 13: return __kfx_strnstr(a, e1, b, e2, n, false);
+	default: return __kfx_strnstr(a, e1, b, e2, n, true);
 	}
 }
 

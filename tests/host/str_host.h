@@ -27,14 +27,14 @@ static inline bool kfx_host_mapped(uintptr_t a)
 	return a < kfx_host_hole_lo || a >= kfx_host_hole_hi;
 }
 
-static inline int kfx_str_check(const char *p)
+static inline int kfx_mem_check(const char *p)
 {
 	return (uintptr_t)p < KFX_HOST_LOW ? -ERANGE : 0;
 }
 
 /* Whole aligned words reach past the string's ends, as in the kernel. */
 __attribute__((no_sanitize("address")))
-static inline int kfx_str_word(unsigned long addr, unsigned long *w)
+static inline int kfx_mem_word(unsigned long addr, unsigned long *w)
 {
 	if (!kfx_host_mapped(addr))
 		return -EFAULT;
@@ -42,7 +42,7 @@ static inline int kfx_str_word(unsigned long addr, unsigned long *w)
 	return 0;
 }
 
-static inline int kfx_str_byte(const char *p, char *c)
+static inline int kfx_mem_byte(const char *p, char *c)
 {
 	if (!kfx_host_mapped((uintptr_t)p))
 		return -EFAULT;

@@ -28,86 +28,86 @@ static void spec_cases(void)
 	const char *null = NULL, *user = (const char *)0x1000;
 
 	/* strlen / strnlen */
-	EXPECT(kfx_str_strlen("", 0), 0);
-	EXPECT(kfx_str_strlen("a", 0), 1);
-	EXPECT(kfx_str_strlen("hello, world", 0), 12);
-	EXPECT(kfx_str_strnlen("hello", 0, 0), 0);
-	EXPECT(kfx_str_strnlen("hello", 0, 1), 1);
-	EXPECT(kfx_str_strnlen("hello", 0, 5), 5);
-	EXPECT(kfx_str_strnlen("hello", 0, 6), 5);
-	EXPECT(kfx_str_strlen(null, 0), -ERANGE);
-	EXPECT(kfx_str_strnlen(user, 0, 0), -ERANGE);
+	EXPECT(__kfx_strlen("", 0), 0);
+	EXPECT(__kfx_strlen("a", 0), 1);
+	EXPECT(__kfx_strlen("hello, world", 0), 12);
+	EXPECT(__kfx_strnlen("hello", 0, 0), 0);
+	EXPECT(__kfx_strnlen("hello", 0, 1), 1);
+	EXPECT(__kfx_strnlen("hello", 0, 5), 5);
+	EXPECT(__kfx_strnlen("hello", 0, 6), 5);
+	EXPECT(__kfx_strlen(null, 0), -ERANGE);
+	EXPECT(__kfx_strnlen(user, 0, 0), -ERANGE);
 	/* strchr family: first, last, absent, NUL as target */
-	EXPECT(kfx_str_strchr("abcabc", 0, 'a'), 0);
-	EXPECT(kfx_str_strchr("abcabc", 0, 'c'), 2);
-	EXPECT(kfx_str_strchr("abcabc", 0, 'z'), -ENOENT);
-	EXPECT(kfx_str_strchr("abc", 0, '\0'), 3);
-	EXPECT(kfx_str_strchr("", 0, '\0'), 0);
-	EXPECT(kfx_str_strchr("a\xe9z", 0, '\xe9'), 1);
-	EXPECT(kfx_str_strnchr("abcabc", 0, 3, 'c'), 2);
-	EXPECT(kfx_str_strnchr("abcabc", 0, 2, 'c'), -ENOENT);
-	EXPECT(kfx_str_strnchr("abc", 0, 0, 'a'), -ENOENT);
-	EXPECT(kfx_str_strnchr("abc", 0, 4, '\0'), 3);
-	EXPECT(kfx_str_strnchr("abc", 0, 3, '\0'), -ENOENT);
-	EXPECT(kfx_str_strchrnul("abc", 0, 'b'), 1);
-	EXPECT(kfx_str_strchrnul("abc", 0, 'z'), 3);
-	EXPECT(kfx_str_strrchr("abcabc", 0, 'a'), 3);
-	EXPECT(kfx_str_strrchr("abcabc", 0, 'c'), 5);
-	EXPECT(kfx_str_strrchr("abcabc", 0, 'z'), -ENOENT);
-	EXPECT(kfx_str_strrchr("abcabc", 0, 0), 6);
-	EXPECT(kfx_str_strrchr("a\xe9\xe9", 0, 0xe9), 2);
-	EXPECT(kfx_str_strrchr("a\xe9\xe9", 0, -23), -ENOENT);	/* unsigned chars */
+	EXPECT(__kfx_strchr("abcabc", 0, 'a'), 0);
+	EXPECT(__kfx_strchr("abcabc", 0, 'c'), 2);
+	EXPECT(__kfx_strchr("abcabc", 0, 'z'), -ENOENT);
+	EXPECT(__kfx_strchr("abc", 0, '\0'), 3);
+	EXPECT(__kfx_strchr("", 0, '\0'), 0);
+	EXPECT(__kfx_strchr("a\xe9z", 0, '\xe9'), 1);
+	EXPECT(__kfx_strnchr("abcabc", 0, 3, 'c'), 2);
+	EXPECT(__kfx_strnchr("abcabc", 0, 2, 'c'), -ENOENT);
+	EXPECT(__kfx_strnchr("abc", 0, 0, 'a'), -ENOENT);
+	EXPECT(__kfx_strnchr("abc", 0, 4, '\0'), 3);
+	EXPECT(__kfx_strnchr("abc", 0, 3, '\0'), -ENOENT);
+	EXPECT(__kfx_strchrnul("abc", 0, 'b'), 1);
+	EXPECT(__kfx_strchrnul("abc", 0, 'z'), 3);
+	EXPECT(__kfx_strrchr("abcabc", 0, 'a'), 3);
+	EXPECT(__kfx_strrchr("abcabc", 0, 'c'), 5);
+	EXPECT(__kfx_strrchr("abcabc", 0, 'z'), -ENOENT);
+	EXPECT(__kfx_strrchr("abcabc", 0, 0), 6);
+	EXPECT(__kfx_strrchr("a\xe9\xe9", 0, 0xe9), 2);
+	EXPECT(__kfx_strrchr("a\xe9\xe9", 0, -23), -ENOENT);	/* unsigned chars */
 	/* strcmp family: signed chars, case folding incl. Latin-1 */
-	EXPECT(kfx_str_strncasecmp("abc", 0, "abc", 0, false, KFX_STR_MAX), 0);
-	EXPECT(kfx_str_strncasecmp("abc", 0, "abd", 0, false, KFX_STR_MAX), -1);
-	EXPECT(kfx_str_strncasecmp("abd", 0, "abc", 0, false, KFX_STR_MAX), 1);
-	EXPECT(kfx_str_strncasecmp("ab", 0, "abc", 0, false, KFX_STR_MAX), -1);
-	EXPECT(kfx_str_strncasecmp("", 0, "", 0, false, KFX_STR_MAX), 0);
-	EXPECT(kfx_str_strncasecmp("\x80", 0, "a", 0, false, KFX_STR_MAX), 1);
-	EXPECT(kfx_str_strncasecmp("HeLLo", 0, "hello", 0, true, KFX_STR_MAX), 0);
-	EXPECT(kfx_str_strncasecmp("[", 0, "{", 0, true, KFX_STR_MAX), -1);
-	EXPECT(kfx_str_strncasecmp("\xc9", 0, "\xe9", 0, true, KFX_STR_MAX), 0);
-	EXPECT(kfx_str_strncasecmp("\xd7", 0, "\xf7", 0, true, KFX_STR_MAX), -1);
-	EXPECT(kfx_str_strncasecmp("\xff", 0, "\x01", 0, false, KFX_STR_MAX), 1);
-	EXPECT(kfx_str_strncasecmp("abcX", 0, "ABCy", 0, true, 3), 0);
-	EXPECT(kfx_str_strncasecmp("abcX", 0, "ABCy", 0, true, 4), -1);
-	EXPECT(kfx_str_strncasecmp("x", 0, "y", 0, true, 0), 0);
-	EXPECT(kfx_str_strncasecmp("x", 0, null, 0, false, 1), -ERANGE);
+	EXPECT(__kfx_strncasecmp("abc", 0, "abc", 0, false, KFX_STR_MAX), 0);
+	EXPECT(__kfx_strncasecmp("abc", 0, "abd", 0, false, KFX_STR_MAX), -1);
+	EXPECT(__kfx_strncasecmp("abd", 0, "abc", 0, false, KFX_STR_MAX), 1);
+	EXPECT(__kfx_strncasecmp("ab", 0, "abc", 0, false, KFX_STR_MAX), -1);
+	EXPECT(__kfx_strncasecmp("", 0, "", 0, false, KFX_STR_MAX), 0);
+	EXPECT(__kfx_strncasecmp("\x80", 0, "a", 0, false, KFX_STR_MAX), 1);
+	EXPECT(__kfx_strncasecmp("HeLLo", 0, "hello", 0, true, KFX_STR_MAX), 0);
+	EXPECT(__kfx_strncasecmp("[", 0, "{", 0, true, KFX_STR_MAX), -1);
+	EXPECT(__kfx_strncasecmp("\xc9", 0, "\xe9", 0, true, KFX_STR_MAX), 0);
+	EXPECT(__kfx_strncasecmp("\xd7", 0, "\xf7", 0, true, KFX_STR_MAX), -1);
+	EXPECT(__kfx_strncasecmp("\xff", 0, "\x01", 0, false, KFX_STR_MAX), 1);
+	EXPECT(__kfx_strncasecmp("abcX", 0, "ABCy", 0, true, 3), 0);
+	EXPECT(__kfx_strncasecmp("abcX", 0, "ABCy", 0, true, 4), -1);
+	EXPECT(__kfx_strncasecmp("x", 0, "y", 0, true, 0), 0);
+	EXPECT(__kfx_strncasecmp("x", 0, null, 0, false, 1), -ERANGE);
 	/* strspn / strcspn */
-	EXPECT(kfx_str_span("aabbc", 0, "ab", 0, true), 4);
-	EXPECT(kfx_str_span("aabbc", 0, "", 0, true), 0);
-	EXPECT(kfx_str_span("", 0, "abc", 0, true), 0);
-	EXPECT(kfx_str_span("aabbc", 0, "c", 0, false), 4);
-	EXPECT(kfx_str_span("aabbc", 0, "", 0, false), 5);
-	EXPECT(kfx_str_span("abc", 0, null, 0, false), -ERANGE);
+	EXPECT(__kfx_span("aabbc", 0, "ab", 0, true), 4);
+	EXPECT(__kfx_span("aabbc", 0, "", 0, true), 0);
+	EXPECT(__kfx_span("", 0, "abc", 0, true), 0);
+	EXPECT(__kfx_span("aabbc", 0, "c", 0, false), 4);
+	EXPECT(__kfx_span("aabbc", 0, "", 0, false), 5);
+	EXPECT(__kfx_span("abc", 0, null, 0, false), -ERANGE);
 	/* strstr family */
-	EXPECT(kfx_str_strnstr("hello", 0, "ll", 0, KFX_STR_MAX, false), 2);
-	EXPECT(kfx_str_strnstr("hello", 0, "", 0, KFX_STR_MAX, false), 0);
-	EXPECT(kfx_str_strnstr("hello", 0, "lo", 0, KFX_STR_MAX, false), 3);
-	EXPECT(kfx_str_strnstr("hello", 0, "low", 0, KFX_STR_MAX, false), -ENOENT);
-	EXPECT(kfx_str_strnstr("hello", 0, "", 0, 0, false), 0);
-	EXPECT(kfx_str_strnstr("hello", 0, "he", 0, 1, false), -ENOENT);
-	EXPECT(kfx_str_strnstr("hello", 0, "he", 0, 2, false), 0);
-	EXPECT(kfx_str_strnstr("hello", 0, "lo", 0, 4, false), -ENOENT);
-	EXPECT(kfx_str_strnstr("hello", 0, "lo", 0, 5, false), 3);
-	EXPECT(kfx_str_strnstr("HeLLo", 0, "ll", 0, KFX_STR_MAX, true), 2);
-	EXPECT(kfx_str_strnstr("HeLLo", 0, "ll", 0, 3, true), -ENOENT);
+	EXPECT(__kfx_strnstr("hello", 0, "ll", 0, KFX_STR_MAX, false), 2);
+	EXPECT(__kfx_strnstr("hello", 0, "", 0, KFX_STR_MAX, false), 0);
+	EXPECT(__kfx_strnstr("hello", 0, "lo", 0, KFX_STR_MAX, false), 3);
+	EXPECT(__kfx_strnstr("hello", 0, "low", 0, KFX_STR_MAX, false), -ENOENT);
+	EXPECT(__kfx_strnstr("hello", 0, "", 0, 0, false), 0);
+	EXPECT(__kfx_strnstr("hello", 0, "he", 0, 1, false), -ENOENT);
+	EXPECT(__kfx_strnstr("hello", 0, "he", 0, 2, false), 0);
+	EXPECT(__kfx_strnstr("hello", 0, "lo", 0, 4, false), -ENOENT);
+	EXPECT(__kfx_strnstr("hello", 0, "lo", 0, 5, false), 3);
+	EXPECT(__kfx_strnstr("HeLLo", 0, "ll", 0, KFX_STR_MAX, true), 2);
+	EXPECT(__kfx_strnstr("HeLLo", 0, "ll", 0, 3, true), -ENOENT);
 
 	/* -E2BIG from each input position, at the exact boundary */
 	memset(big, 'a', sizeof(big) - 1);
 	big[65536] = '\0';
-	EXPECT(kfx_str_strlen(big, 0), -E2BIG);
-	EXPECT(kfx_str_strnlen(big, 0, 65535), 65535);
-	EXPECT(kfx_str_strchr(big, 0, 'b'), -E2BIG);
-	EXPECT(kfx_str_strrchr(big, 0, 'a'), -E2BIG);
-	EXPECT(kfx_str_strncasecmp(big, 0, big, 0, false, KFX_STR_MAX), -E2BIG);
-	EXPECT(kfx_str_span("b", 0, big, 0, true), -E2BIG);
-	EXPECT(kfx_str_span(big, 0, "a", 0, true), -E2BIG);
-	EXPECT(kfx_str_strnstr("aaa", 0, big, 0, KFX_STR_MAX, false), -ENOENT);
+	EXPECT(__kfx_strlen(big, 0), -E2BIG);
+	EXPECT(__kfx_strnlen(big, 0, 65535), 65535);
+	EXPECT(__kfx_strchr(big, 0, 'b'), -E2BIG);
+	EXPECT(__kfx_strrchr(big, 0, 'a'), -E2BIG);
+	EXPECT(__kfx_strncasecmp(big, 0, big, 0, false, KFX_STR_MAX), -E2BIG);
+	EXPECT(__kfx_span("b", 0, big, 0, true), -E2BIG);
+	EXPECT(__kfx_span(big, 0, "a", 0, true), -E2BIG);
+	EXPECT(__kfx_strnstr("aaa", 0, big, 0, KFX_STR_MAX, false), -ENOENT);
 	big[65535] = '\0';
-	EXPECT(kfx_str_strlen(big, 0), 65535);
-	EXPECT(kfx_str_strrchr(big, 0, 'a'), 65534);
-	EXPECT(kfx_str_strncasecmp(big, 0, big, 0, false, KFX_STR_MAX), 0);
+	EXPECT(__kfx_strlen(big, 0), 65535);
+	EXPECT(__kfx_strrchr(big, 0, 'a'), 65534);
+	EXPECT(__kfx_strncasecmp(big, 0, big, 0, false, KFX_STR_MAX), 0);
 }
 
 /* Bounded: a buffer without a terminator holds a string ending at its end. */
@@ -116,17 +116,17 @@ static void bounded_cases(void)
 	static const char abc[] = "abcabc";
 	unsigned long e3 = (unsigned long)abc + 3;
 
-	EXPECT(kfx_str_strlen(abc, e3), 3);
-	EXPECT(kfx_str_strnlen(abc, e3, 2), 2);
-	EXPECT(kfx_str_strchr(abc, e3, 'c'), 2);
-	EXPECT(kfx_str_strchr(abc, e3, '\0'), 3);
-	EXPECT(kfx_str_strrchr(abc, e3, 'a'), 0);
-	EXPECT(kfx_str_strncasecmp(abc, e3, "abc", 0, false, KFX_STR_MAX), 0);
-	EXPECT(kfx_str_strncasecmp(abc, e3, "abcd", 0, false, KFX_STR_MAX), -1);
-	EXPECT(kfx_str_span(abc, e3, "abc", 0, true), 3);
-	EXPECT(kfx_str_strnstr(abc, e3, "ca", 0, KFX_STR_MAX, false), -ENOENT);
-	EXPECT(kfx_str_strnstr(abc, 0, "ca", 0, KFX_STR_MAX, false), 2);
-	EXPECT(kfx_str_strlen(abc + 1, e3), 2);
+	EXPECT(__kfx_strlen(abc, e3), 3);
+	EXPECT(__kfx_strnlen(abc, e3, 2), 2);
+	EXPECT(__kfx_strchr(abc, e3, 'c'), 2);
+	EXPECT(__kfx_strchr(abc, e3, '\0'), 3);
+	EXPECT(__kfx_strrchr(abc, e3, 'a'), 0);
+	EXPECT(__kfx_strncasecmp(abc, e3, "abc", 0, false, KFX_STR_MAX), 0);
+	EXPECT(__kfx_strncasecmp(abc, e3, "abcd", 0, false, KFX_STR_MAX), -1);
+	EXPECT(__kfx_span(abc, e3, "abc", 0, true), 3);
+	EXPECT(__kfx_strnstr(abc, e3, "ca", 0, KFX_STR_MAX, false), -ENOENT);
+	EXPECT(__kfx_strnstr(abc, 0, "ca", 0, KFX_STR_MAX, false), 2);
+	EXPECT(__kfx_strlen(abc + 1, e3), 2);
 }
 
 /* A string running into an unmapped hole faults; one ending before it not. */
@@ -138,20 +138,20 @@ static void fault_cases(void)
 	memset(big, 'a', 8192);
 	kfx_host_hole_lo = (uintptr_t)end;
 	kfx_host_hole_hi = (uintptr_t)end + 4096;
-	EXPECT(kfx_str_strlen(s, 0), -EFAULT);
-	EXPECT(kfx_str_strnlen(s, 0, 5), 5);
-	EXPECT(kfx_str_strnlen(s, 0, 6), -EFAULT);
-	EXPECT(kfx_str_strchr(s, 0, 'a'), 0);
-	EXPECT(kfx_str_strchr(s, 0, 'b'), -EFAULT);
-	EXPECT(kfx_str_strnchr(s, 0, 5, 'b'), -ENOENT);
-	EXPECT(kfx_str_strrchr(s, 0, 'a'), -EFAULT);
-	EXPECT(kfx_str_strncasecmp(s, 0, "aab", 0, false, KFX_STR_MAX), -1);
-	EXPECT(kfx_str_strncasecmp(s, 0, s, 0, false, KFX_STR_MAX), -EFAULT);
-	EXPECT(kfx_str_span("b", 0, s, 0, true), -EFAULT);
-	EXPECT(kfx_str_span("a", 0, s, 0, true), 1);
-	EXPECT(kfx_str_strnstr(s, 0, "b", 0, KFX_STR_MAX, false), -EFAULT);
-	EXPECT(kfx_str_strnstr("xyz", 0, s, 0, KFX_STR_MAX, false), -ENOENT);
-	EXPECT(kfx_str_strlen(end, 0), -EFAULT);
+	EXPECT(__kfx_strlen(s, 0), -EFAULT);
+	EXPECT(__kfx_strnlen(s, 0, 5), 5);
+	EXPECT(__kfx_strnlen(s, 0, 6), -EFAULT);
+	EXPECT(__kfx_strchr(s, 0, 'a'), 0);
+	EXPECT(__kfx_strchr(s, 0, 'b'), -EFAULT);
+	EXPECT(__kfx_strnchr(s, 0, 5, 'b'), -ENOENT);
+	EXPECT(__kfx_strrchr(s, 0, 'a'), -EFAULT);
+	EXPECT(__kfx_strncasecmp(s, 0, "aab", 0, false, KFX_STR_MAX), -1);
+	EXPECT(__kfx_strncasecmp(s, 0, s, 0, false, KFX_STR_MAX), -EFAULT);
+	EXPECT(__kfx_span("b", 0, s, 0, true), -EFAULT);
+	EXPECT(__kfx_span("a", 0, s, 0, true), 1);
+	EXPECT(__kfx_strnstr(s, 0, "b", 0, KFX_STR_MAX, false), -EFAULT);
+	EXPECT(__kfx_strnstr("xyz", 0, s, 0, KFX_STR_MAX, false), -ENOENT);
+	EXPECT(__kfx_strlen(end, 0), -EFAULT);
 	kfx_host_hole_lo = kfx_host_hole_hi = UINTPTR_MAX;
 }
 

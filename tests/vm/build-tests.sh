@@ -100,6 +100,12 @@ for name in "$@"; do
 	rm -rf "$root$src"
 	cp -a "$root/usr/src/kfx-$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$KFX_TOP/dkms.conf")" "$root$src"
 
+	# A broken toolchain (here: a compiler that fails everything) must stop
+	# the build at the canary probe, not read as "no feature present".
+	expect_fail "build/$name/stops-when-the-canary-probe-fails" "$root" \
+		"the canary probe does not compile" \
+		make -s -C "$src" module/kfx_probes.h KVER="$kver" CC=false
+
 	if [ ! -e "$root/usr/src/linux-headers-$kver/vmlinux" ]; then
 		# 5. Headers without vmlinux (6.1): a missing base must stop the build.
 		expect_fail "build/$name/fails-when-BTF_BASE-is-missing" "$root" \

@@ -7,6 +7,9 @@
 #                  reduced set); results in .cache/bench/latest/RESULTS.md
 # make check       the whole test matrix (KERNELS="6.1 7.3" for a subset)
 # make deb         kfx-dkms and kfx-tools .debs in .cache/deb/
+# make samples     kfxctl and the samples against the running kernel's BTF,
+#                  in ./out (OUT=, VMLINUX= a kernel ELF or BTF file)
+# make man         out/kfxctl.1 from bpf/kfxctl.1.scd (scdoc)
 # make deps        install the Debian packages the above need (root)
 
 # dkms runs "make KERNELRELEASE=<kver> ..."; kbuild reads Kbuild, not this file.
@@ -63,5 +66,11 @@ check:
 deb:
 	tests/vm/make-deb.sh
 
+samples:
+	$(MAKE) -C bpf $(if $(OUT),OUT=$(OUT)) $(if $(VMLINUX),VMLINUX=$(VMLINUX))
+
+man:
+	$(MAKE) -C bpf man $(if $(OUT),OUT=$(OUT))
+
 FORCE:
-.PHONY: all module clean deps demo bench check deb FORCE
+.PHONY: all module clean deps demo bench check deb samples man FORCE

@@ -6,9 +6,12 @@
  *                              types they serve, the kernel's own twins
  *   kfxctl selftest [--json]   one small program per kfunc (kfxctl.bpf.c),
  *                              loaded and run on this kernel
+ *   kfxctl --help | --version
  *
  * Exit status: 0 all well, 1 a check or test failed, 2 usage.  Every
- * problem is reported with what fixes it.
+ * problem is reported with what fixes it.  `status --json` is one object
+ * whose members are stable (schema 1; kfxctl.1.scd lists them): a fleet's
+ * health check reads it.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -48,14 +51,36 @@ static const char *const family_types[] = {
 };
 
 static bool json;
+static char json_error[256], json_fix[512];
 
-/* A problem and its fix, as text or as a JSON member. */
+/* A problem and its fix: said on stderr, or kept for the JSON report. */
 static void problem(const char *what, const char *fix)
 {
-	if (json)
-		printf("\"error\":\"%s\",\"fix\":\"%s\"", what, fix);
-	else
+	if (json) {
+		snprintf(json_error, sizeof(json_error), "%s", what);
+		snprintf(json_fix, sizeof(json_fix), "%s", fix);
+	} else {
 		fprintf(stderr, "kfxctl: %s\n  fix: %s\n", what, fix);
+	}
+}
+
+/* @s as a JSON string (quoted, escaped), or null. */
+static void json_string(const char *s)
+{
+	if (!s) {
+		printf("null");
+		return;
+	}
+	putchar('"');
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			printf("\\%c", *s);
+		else if ((unsigned char)*s < 0x20)
+			printf("\\u%04x", *s);
+		else
+			putchar(*s);
+	}
+	putchar('"');
 }
 
 static int read_line(const char *path, char *buf, size_t len)
@@ -85,7 +110,7 @@ static int check_bpf_allowed(void)
 		fclose(f);
 	if (caps & (1ULL << 21 | 1ULL << 39))
 		return 0;
-	problem("BPF is not permitted to this process (no CAP_BPF or CAP_SYS_ADMIN)",
+	problem("needs root (CAP_BPF): BPF is not permitted to this process (no CAP_BPF or CAP_SYS_ADMIN)",
 		"run as root, or with CAP_BPF and CAP_PERFMON (CAP_NET_ADMIN too for tc and xdp)");
 	return -1;
 }
@@ -105,8 +130,27 @@ static bool locked_down(void)
 	       strstr(buf, "[confidentiality]");
 }
 
+/* The lockdown mode in force: none, integrity, confidentiality, unknown. */
+static const char *lockdown_mode(void)
+{
+	static const char *const modes[] = { "none", "integrity", "confidentiality" };
+	char buf[128], want[32];
+	size_t i;
+
+	if (read_line("/sys/kernel/security/lockdown", buf, sizeof(buf)))
+		return access("/sys/kernel/security", F_OK) ? "unknown" : "none";
+	for (i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
+		snprintf(want, sizeof(want), "[%s]", modes[i]);
+		if (strstr(buf, want))
+			return modes[i];
+	}
+	return "unknown";
+}
+
 struct module_state {
 	char version[32];
+	bool loaded;
+	const char *btf_state;	/* matches, missing, mismatch, no-kernel-btf */
 	struct btf *vmlinux, *btf;
 };
 
@@ -125,12 +169,14 @@ static int check_module(struct module_state *m)
 		problem("kfx is not loaded", fix);
 		return -1;
 	}
+	m->loaded = true;
 	if (read_line("/sys/module/kfx/version", m->version, sizeof(m->version)))
 		strcpy(m->version, "?");
 	m->vmlinux = btf__load_vmlinux_btf();
 	if (!m->vmlinux) {
 		problem("this kernel has no BTF (/sys/kernel/btf/vmlinux)",
 			"kfuncs need a kernel built with CONFIG_DEBUG_INFO_BTF (every Debian kernel has it)");
+		m->btf_state = "no-kernel-btf";
 		return -1;
 	}
 	if (access("/sys/kernel/btf/kfx", F_OK)) {
@@ -138,6 +184,7 @@ static int check_module(struct module_state *m)
 			 "rebuild kfx for %s with its headers and pahole (dkms build kfx -k %s --force), then reload it",
 			 u.release, u.release);
 		problem("kfx is loaded without BTF: its kfuncs are not registered", fix);
+		m->btf_state = "missing";
 		return -1;
 	}
 	m->btf = btf__parse_split("/sys/kernel/btf/kfx", m->vmlinux);
@@ -147,8 +194,10 @@ static int check_module(struct module_state *m)
 			 "kfx was built against another kernel's BTF: rebuild it for %s (dkms build kfx -k %s --force) and reload it",
 			 u.release, u.release);
 		problem("kfx's BTF does not match this kernel", fix);
+		m->btf_state = "mismatch";
 		return -1;
 	}
+	m->btf_state = "matches";
 	return 0;
 }
 
@@ -174,14 +223,47 @@ static bool kernel_twin(struct btf *vmlinux, const char *name, char *twin,
  */
 static int open_report(struct module_state *m)
 {
-	if (json)
-		printf("{");
 	if (check_bpf_allowed() || check_module(m)) {
-		if (json)
+		if (json) {
+			printf("{\"ok\":false,\"error\":");
+			json_string(json_error);
+			printf(",\"fix\":");
+			json_string(json_fix);
 			printf("}\n");
+		}
 		return 1;
 	}
+	if (json)
+		printf("{");
 	return 0;
+}
+
+/*
+ * status --json, schema 1: every member always there, in this order.
+ * ok is what the exit status says; kfuncs_available counts those in kfx's
+ * BTF; version, btf, error and fix are null where they do not apply.
+ */
+static void status_json_head(const struct module_state *m, bool ok,
+			     int available)
+{
+	struct utsname u;
+
+	uname(&u);
+	printf("{\"schema\":1,\"ok\":%s,\"kernel\":", ok ? "true" : "false");
+	json_string(u.release);
+	printf(",\"kfxctl_version\":\"%d.%d.%d\",\"loaded\":%s,\"version\":",
+	       KFX_VERSION_MAJOR, KFX_VERSION_MINOR, KFX_VERSION_PATCH,
+	       m->loaded ? "true" : "false");
+	json_string(m->loaded ? m->version : NULL);
+	printf(",\"btf\":");
+	json_string(m->btf_state);
+	printf(",\"lockdown\":");
+	json_string(lockdown_mode());
+	printf(",\"kfuncs_available\":%d,\"kfuncs_total\":%zu,\"error\":",
+	       available, NR_KFUNCS);
+	json_string(json_error[0] ? json_error : NULL);
+	printf(",\"fix\":");
+	json_string(json_fix[0] ? json_fix : NULL);
 }
 
 static int cmd_status(void)
@@ -191,15 +273,37 @@ static int cmd_status(void)
 	char twin[64];
 	size_t i;
 
-	if (open_report(&m))
+	if (check_bpf_allowed() || check_module(&m)) {
+		m.loaded = !access("/sys/module/kfx", F_OK);
+		if (json) {
+			status_json_head(&m, false, 0);
+			printf(",\"missing\":%zu,\"kernel_twins\":0,\"kfuncs\":[]}\n",
+			       NR_KFUNCS);
+		}
+		btf__free(m.btf);
+		btf__free(m.vmlinux);
 		return 1;
-	if (json)
-		printf("\"loaded\":true,\"version\":\"%s\",\"btf\":\"matches\",\"lockdown\":%s,\"kfuncs\":[",
-		       m.version, locked_down() ? "true" : "false");
-	else
+	}
+	if (json) {
+		for (i = 0; i < NR_KFUNCS; i++) {
+			missing += btf__find_by_name_kind(m.btf, kfuncs[i].name,
+							  BTF_KIND_FUNC) <= 0;
+			twins += kernel_twin(m.vmlinux, kfuncs[i].name, twin,
+					     sizeof(twin));
+		}
+		if (missing)
+			problem("kfx lacks kfuncs this kfxctl knows",
+				"install the kfx module and kfxctl of the same version");
+		status_json_head(&m, !missing, (int)NR_KFUNCS - missing);
+		printf(",\"missing\":%d,\"kernel_twins\":%d,\"kfuncs\":[",
+		       missing, twins);
+		missing = 0;
+		twins = 0;
+	} else {
 		printf("kfx %s loaded (kfxctl built for %d.%d.%d); BTF present and matching this kernel\n",
 		       m.version, KFX_VERSION_MAJOR, KFX_VERSION_MINOR,
 		       KFX_VERSION_PATCH);
+	}
 	if (!json && locked_down())
 		printf("warning: kernel lockdown (confidentiality) is on: BPF programs may not call bpf_probe_read_kernel*() and the other helpers that read kernel memory, and kfx's unbounded string kfuncs return -EPERM; the bounded _buf twins and the crypto kfuncs work\n");
 	if (!json)
@@ -226,7 +330,7 @@ static int cmd_status(void)
 			       has_twin ? twin : "-");
 	}
 	if (json)
-		printf("],\"missing\":%d,\"kernel_twins\":%d}\n", missing, twins);
+		printf("]}\n");
 	else
 		printf("%zu kfuncs, %d missing; the kernel has its own version of %d\n",
 		       NR_KFUNCS, missing, twins);
@@ -322,9 +426,32 @@ static int cmd_selftest(void)
 	return failed ? 1 : 0;
 }
 
-static int usage(void)
+static void usage(FILE *f)
 {
-	fprintf(stderr, "usage: kfxctl status|selftest [--json]\n");
+	fprintf(f, "usage: kfxctl status|selftest [--json]\n"
+		"       kfxctl --help | --version\n"
+		"Whether kfx is usable on this kernel, and whether each kfunc works.\n"
+		"\n"
+		"  status      kfx loaded, its version, its BTF present and matching this\n"
+		"              kernel, lockdown, every kfunc with the program types it\n"
+		"              serves and the kernel's own twin if any\n"
+		"  selftest    load and run one small program per kfunc on this kernel\n"
+		"  --json      one JSON object on stdout instead of text (status: the\n"
+		"              stable health-check object, kfxctl(1) lists its members)\n"
+		"  -h, --help  this text\n"
+		"  --version   kfxctl's version\n"
+		"\n"
+		"status and selftest need root (CAP_BPF and CAP_PERFMON, or CAP_SYS_ADMIN).\n"
+		"Exit status: 0 all well, 1 a check or test failed (a line says why and\n"
+		"what fixes it), 2 usage.\n");
+}
+
+static int bad_usage(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "kfxctl: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\n");
+	usage(stderr);
 	return 2;
 }
 
@@ -334,18 +461,32 @@ int main(int argc, char **argv)
 	int i;
 
 	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--json"))
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			usage(stdout);
+			return 0;
+		} else if (!strcmp(argv[i], "--version")) {
+			printf("kfxctl %d.%d.%d\n", KFX_VERSION_MAJOR,
+			       KFX_VERSION_MINOR, KFX_VERSION_PATCH);
+			return 0;
+		} else if (!strcmp(argv[i], "--json")) {
 			json = true;
-		else if (!cmd)
+		} else if (argv[i][0] == '-') {
+			return bad_usage("unknown option %s", argv[i]);
+		} else if (strcmp(argv[i], "status") && strcmp(argv[i], "selftest")) {
+			return bad_usage("unknown command %s", argv[i]);
+		} else if (cmd) {
+			return bad_usage("one command at a time, not also %s", argv[i]);
+		} else {
 			cmd = argv[i];
-		else
-			return usage();
+		}
+	}
+	if (!cmd) {
+		usage(stderr);
+		return 2;
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	libbpf_set_strict_mode(LIBBPF_STRICT_ALL);
-	if (cmd && !strcmp(cmd, "status"))
+	if (!strcmp(cmd, "status"))
 		return cmd_status();
-	if (cmd && !strcmp(cmd, "selftest"))
-		return cmd_selftest();
-	return usage();
+	return cmd_selftest();
 }

@@ -5,12 +5,15 @@
  *   name_filter [--open PAT]... [--exec PAT]... [--deny PAT]... [--comm]
  *               [--seconds N]
  *   name_filter --demo
+ *   name_filter --help
  *
  * --open/--exec report opens/execs whose name contains PAT, --deny also
  * refuses such execs (where the BPF LSM is active), --comm tries the
  * patterns on the task's comm too.  --demo sets "kfx-secret" (open) and
  * "kfx-forbidden" (deny), opens /tmp/kfx-secret.txt, execs
  * /tmp/kfx-forbidden, and checks what was reported and refused.
+ * Exit status: 0 done (the demo passed), 1 failed or could not run (a line
+ * says why), 2 usage.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -24,6 +27,7 @@
 #include <unistd.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
+#include "sample_cli.h"
 #include "name_filter.h"
 #include "name_filter.skel.h"
 
@@ -118,8 +122,11 @@ static struct name_filter *load(bool lsm, bool copy_names)
 		if (direct == !copy_names)
 			libbpf_set_print(old);	/* the last try says why */
 		if (name_filter__load(skel)) {
+			int e = errno;
+
 			name_filter__destroy(skel);
 			skel = NULL;
+			errno = e;
 		} else {
 			printf("name_filter: kernel strings passed %s\n",
 			       direct ? "directly to the kfuncs" :
@@ -162,13 +169,44 @@ static int demo_setup(void)
 	    add("kfx-forbidden", 1 << NF_EXEC, true))
 		return -1;
 	unlink("/tmp/kfx-forbidden");
-	if (symlink("/bin/busybox", "/tmp/kfx-forbidden") && errno != EEXIST)
-		if (link("/bin/true", "/tmp/kfx-forbidden"))
-			return -1;
+	if (symlink("/bin/busybox", "/tmp/kfx-forbidden") && errno != EEXIST &&
+	    link("/bin/true", "/tmp/kfx-forbidden")) {
+		fprintf(stderr, "name_filter: cannot create /tmp/kfx-forbidden to exec: %s\n",
+			strerror(errno));
+		return -1;
+	}
 	f = fopen("/tmp/kfx-secret.txt", "w");
 	if (f)
 		fclose(f);
 	return 0;
+}
+
+static bool takes_value(const char *opt)
+{
+	return !strcmp(opt, "--seconds") || !strcmp(opt, "--open") ||
+	       !strcmp(opt, "--exec") || !strcmp(opt, "--deny");
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: name_filter [--open PAT]... [--exec PAT]... [--deny PAT]... [--comm] [--seconds N]\n"
+		"       name_filter --demo\n"
+		"       name_filter --help\n"
+		"Reports opens and execs whose file name contains a pattern, matched with\n"
+		"kfx_strstr() on the kernel's strings, and with the BPF LSM active refuses\n"
+		"the execs that match --deny.  Needs root (CAP_BPF, CAP_PERFMON) and kfx loaded.\n"
+		"\n"
+		"  --open PAT    report opens of files whose name contains PAT\n"
+		"  --exec PAT    report execs whose file name contains PAT\n"
+		"  --deny PAT    report and refuse such execs (BPF LSM only)\n"
+		"  --comm        match the patterns against the task's comm too\n"
+		"  --seconds N   watch for N seconds, 1 to 86400 (default 10)\n"
+		"  --demo        open /tmp/kfx-secret.txt, exec /tmp/kfx-forbidden, check both\n"
+		"  -h, --help    this text\n"
+		"\n"
+		"At most %d patterns of %zu characters.\n"
+		"Exit status: 0 done (the demo passed), 1 failed or could not run, 2 usage.\n",
+		NF_MAX_PATTERNS, sizeof(pats[0].text) - 1);
 }
 
 int main(int argc, char **argv)
@@ -180,12 +218,17 @@ int main(int argc, char **argv)
 	__u32 k;
 
 	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--demo"))
+		err = 0;
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			usage(stdout);
+			return 0;
+		} else if (!strcmp(argv[i], "--demo"))
 			demo = true;
 		else if (!strcmp(argv[i], "--comm"))
 			comm = true;
 		else if (!strcmp(argv[i], "--seconds") && i + 1 < argc)
-			seconds = atoi(argv[++i]);
+			err = cli_number("name_filter", "--seconds", argv[++i], 1,
+					 86400, &seconds);
 		else if (!strcmp(argv[i], "--open") && i + 1 < argc)
 			err = add(argv[++i], 1 << NF_OPEN, false);
 		else if (!strcmp(argv[i], "--exec") && i + 1 < argc)
@@ -193,15 +236,25 @@ int main(int argc, char **argv)
 		else if (!strcmp(argv[i], "--deny") && i + 1 < argc)
 			err = add(argv[++i], 1 << NF_EXEC, true);
 		else
-			err = -1;
+			err = -2;
+		if (err == -2 && takes_value(argv[i]))
+			fprintf(stderr, "name_filter: %s needs a value\n", argv[i]);
+		else if (err == -2)
+			fprintf(stderr, "name_filter: unknown %s %s\n",
+				argv[i][0] == '-' ? "option" : "argument", argv[i]);
 		if (err < 0) {
-			fprintf(stderr, "usage: name_filter [--open PAT]... [--exec PAT]... [--deny PAT]... [--comm] [--seconds N] | --demo\n");
+			usage(stderr);
 			return 2;
 		}
 	}
+	if (demo && npats) {
+		fprintf(stderr, "name_filter: --demo sets its own patterns: no --open, --exec or --deny with it\n");
+		usage(stderr);
+		return 2;
+	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (demo && demo_setup())
-		return 1;
+		return 1;	/* it said why */
 	for (i = 0; comm && i < npats; i++)
 		pats[i].kinds |= NF_MATCH_COMM;
 	lsm = bpf_lsm_active();
@@ -215,14 +268,14 @@ int main(int argc, char **argv)
 	}
 	skel = load(lsm, true);
 	if (!skel) {
-		fprintf(stderr, "name_filter: loading name_filter.bpf.o failed: %s (is kfx loaded?)\n",
-			strerror(errno));
+		cli_load_failed("name_filter", "name_filter.bpf.o", errno);
 		return 1;
 	}
 	for (k = 0; k < (__u32)npats; k++)
 		bpf_map_update_elem(bpf_map__fd(skel->maps.patterns), &k, &pats[k], 0);
 	rb = ring_buffer__new(bpf_map__fd(skel->maps.events), on_event, NULL, NULL);
 	if (!rb || name_filter__attach(skel)) {
+		err = 1;
 		fprintf(stderr, "name_filter: attaching failed: %s\n", strerror(errno));
 		goto out;
 	}

@@ -3,7 +3,7 @@
  * udp_crypt: UDP payloads encrypted on the wire between two network
  * namespaces, by tc programs using kfx's AES-GCM (udp_crypt.bpf.c).
  *
- *   udp_crypt [--messages N]
+ *   udp_crypt [--messages N] [--help]
  *
  * Creates a veth pair kfx0 (this namespace, 10.77.0.1) / kfx1 (a new one,
  * 10.77.0.2), installs a random key through the SYSCALL program, attaches
@@ -13,7 +13,8 @@
  * frame as it arrives on kfx1 (before tc) and reads its UDP socket: every
  * message must arrive intact, no frame may carry the plaintext, the forged
  * one must be dropped and counted.  Needs root, veth, clsact (sch_ingress)
- * and `ip` (iproute2 or busybox).
+ * and `ip` (iproute2 or busybox).  Exit status: 0 passed, 1 failed or
+ * could not run (a line says why), 2 usage.
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -36,11 +37,13 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include "kfx.h"
+#include "sample_cli.h"
 #include "udp_crypt.h"
 #include "udp_crypt.skel.h"
 #include "udp_crypt_6_1.skel.h"
 
 #define PORT	4242
+#define MAX_MESSAGES	1000
 
 static int run(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static int run(const char *fmt, ...)
@@ -219,6 +222,21 @@ static int receiver(struct udp_crypt *skel, int n, int ready)
 	return got == n && frames >= n + 1 && !leaked ? 0 : 1;
 }
 
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: udp_crypt [--messages N] [--help]\n"
+		"Sends N UDP messages (and one forged packet) over a veth pair between\n"
+		"this network namespace (kfx0, 10.77.0.1) and a new one (kfx1, 10.77.0.2),\n"
+		"encrypted with AES-GCM on the wire by tc programs calling kfx's crypto\n"
+		"kfuncs, and checks what arrived.  Needs root, kfx loaded, veth, clsact and ip.\n"
+		"\n"
+		"  --messages N  messages to send, 1 to %d (default 3)\n"
+		"  -h, --help    this text\n"
+		"\n"
+		"Exit status: 0 passed, 1 failed or could not run, 2 usage.\n",
+		MAX_MESSAGES);
+}
+
 int main(int argc, char **argv)
 {
 	struct sockaddr_in to = { .sin_family = AF_INET, .sin_port = htons(PORT) };
@@ -231,22 +249,35 @@ int main(int argc, char **argv)
 	FILE *f;
 
 	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--messages") && i + 1 < argc)
-			n = atoi(argv[++i]);
-		else {
-			fprintf(stderr, "usage: udp_crypt [--messages N]\n");
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			usage(stdout);
+			return 0;
+		} else if (!strcmp(argv[i], "--messages") && i + 1 < argc) {
+			if (cli_number("udp_crypt", "--messages", argv[++i], 1,
+				       MAX_MESSAGES, &n))
+				return 2;
+		} else {
+			if (!strcmp(argv[i], "--messages"))
+				fprintf(stderr, "udp_crypt: --messages needs a number\n");
+			else
+				fprintf(stderr, "udp_crypt: unknown %s %s\n",
+					argv[i][0] == '-' ? "option" : "argument",
+					argv[i]);
+			usage(stderr);
 			return 2;
 		}
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	f = fopen("/dev/urandom", "r");
-	if (!f || fread(key, 1, sizeof(key), f) != sizeof(key))
+	if (!f || fread(key, 1, sizeof(key), f) != sizeof(key)) {
+		fprintf(stderr, "udp_crypt: reading a key from /dev/urandom failed: %s\n",
+			strerror(errno));
 		return 1;
+	}
 	fclose(f);
 	skel = load(key);
 	if (!skel) {
-		fprintf(stderr, "udp_crypt: loading udp_crypt.bpf.o failed: %s (is kfx loaded?)\n",
-			strerror(errno));
+		cli_load_failed("udp_crypt", "udp_crypt.bpf.o", errno);
 		return 1;
 	}
 	if (bpf_prog_test_run_opts(bpf_program__fd(skel->progs.install_key), &topts) ||
@@ -260,22 +291,36 @@ int main(int argc, char **argv)
 		goto out;
 	/* busybox ip names the peer itself: find it through kfx0's link */
 	f = fopen("/sys/class/net/kfx0/iflink", "r");
-	if (!f || fscanf(f, "%d", &i) != 1 || !if_indextoname(i, peer))
+	if (!f || fscanf(f, "%d", &i) != 1 || !if_indextoname(i, peer)) {
+		fprintf(stderr, "udp_crypt: cannot find kfx0's veth peer (/sys/class/net/kfx0/iflink)\n");
 		goto out;
+	}
 	fclose(f);
-	if (pipe(ready) || pipe(go))
+	if (pipe(ready) || pipe(go)) {
+		perror("udp_crypt: pipe");
 		goto out;
+	}
 	pid = fork();
+	if (pid < 0) {
+		perror("udp_crypt: fork");
+		goto out;
+	}
 	if (!pid) {
 		close(ready[0]);
-		if (unshare(CLONE_NEWNET) || write(ready[1], "n", 1) != 1 ||
-		    read(go[0], &c, 1) != 1)
+		if (unshare(CLONE_NEWNET)) {
+			perror("udp_crypt: a network namespace for kfx1 (unshare)");
+			_exit(1);
+		}
+		if (write(ready[1], "n", 1) != 1 || read(go[0], &c, 1) != 1)
 			_exit(1);
 		_exit(receiver(skel, n, ready[1]));
 	}
 	close(ready[1]);
-	if (read(ready[0], &c, 1) != 1 ||
-	    (strcmp(peer, "kfx1") && run("ip link set %s name kfx1", peer)) ||
+	if (read(ready[0], &c, 1) != 1) {
+		fprintf(stderr, "udp_crypt: the receiver did not start\n");
+		goto reap;
+	}
+	if ((strcmp(peer, "kfx1") && run("ip link set %s name kfx1", peer)) ||
 	    run("ip link set kfx1 netns %d", pid) ||
 	    run("ip addr add 10.77.0.1/24 dev kfx0") || run("ip link set kfx0 up"))
 		goto reap;
@@ -284,9 +329,15 @@ int main(int argc, char **argv)
 		fprintf(stderr, "udp_crypt: attaching seal to kfx0: %s\n", strerror(errno));
 		goto reap;
 	}
-	if (write(go[1], "g", 1) != 1 || read(ready[0], &c, 1) != 1)
+	if (write(go[1], "g", 1) != 1 || read(ready[0], &c, 1) != 1) {
+		fprintf(stderr, "udp_crypt: the receiver stopped before it was ready (its error above)\n");
 		goto reap;
+	}
 	sock = socket(AF_INET, SOCK_DGRAM, 0);
+	if (sock < 0) {
+		perror("udp_crypt: socket");
+		goto reap;
+	}
 	/* no UDP checksum: the programs rewrite the payload */
 	setsockopt(sock, SOL_SOCKET, SO_NO_CHECK, &one, sizeof(one));
 	inet_pton(AF_INET, "10.77.0.2", &to.sin_addr);

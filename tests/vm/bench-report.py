@@ -7,8 +7,9 @@ DIR holds, per kernel, <kver>.csv (the guest's "csv," lines), <kver>.log
 kernel a string table (ns per call net of the no-call program, median and
 min-max, with the ratios), a crypto table (ns per operation, Mops/s) and
 every target line the benchmarks printed; and, with gnuplot, one PNG per
-kernel for the string ops (throughput against length, a line per
-implementation) and one for crypto (throughput against size).
+kernel for the string ops (a plot per op: throughput against length, a line
+per implementation) and one for crypto (a plot per algorithm: kfx, bpf_ and
+AF_ALG, generic and AES-NI), each implementation one colour on every kernel.
 """
 import csv
 import os
@@ -99,14 +100,37 @@ def gnuplot(script):
         return False
 
 
+# One colour per implementation, the same on every kernel's plots.
+COLOURS = {"bpf_": "#1f77b4", "kfx_": "#d62728", "kfx_*_buf": "#2ca02c",
+           "loop": "#7f7f7f", "kfx": "#d62728", "AF_ALG": "#9467bd"}
+# Crypto passes: the generic C ciphers (thin, open points), then with
+# AES-NI/AVX loaded (thick, filled); the png terminal draws no dashes.
+PASS_STYLE = {"generic": "linewidth 1 pointtype 6 pointsize 1.2",
+              "aesni": "linewidth 2 pointtype 7"}
+YLABEL = "bytes per guest us (1 guest ns = 1 instruction)"
+
+
+def header(png, width, height):
+    """Terminal and common settings: noenhanced, so kfx_buf is no subscript."""
+    return ['set terminal png noenhanced size %d,%d font ",10"' % (width, height),
+            'set output "%s"' % png, 'set logscale xy', 'set grid',
+            'set key tmargin center horizontal font ",9" samplen 2']
+
+
+def xrange(xs):
+    """A log x range that fits the data, a margin either side."""
+    return 'set xrange [%g:%g]' % (min(xs) / 1.4, max(xs) * 1.4)
+
+
 def inline_plot(series):
-    """A gnuplot plot command with its data inline: [(title, [(x, y)])]."""
-    series = [(t, pts) for t, pts in series if pts]
+    """A gnuplot plot command with its data inline: [(title, style, [(x, y)])]."""
+    series = [(t, st, pts) for t, st, pts in series if pts]
     if not series:
-        return []
-    lines = ["plot " + ", ".join('"-" with linespoints title "%s"' % t
-                                 for t, _ in series)]
-    for _, pts in series:
+        return ['set label 1 "no data" at graph 0.5, graph 0.5 center',
+                'plot 1/0 notitle', 'unset label 1']
+    lines = ["plot " + ", ".join('"-" with linespoints %s title "%s"' % (st, t)
+                                 for t, st, _ in series)]
+    for _, _, pts in series:
         lines += ["%g %g" % p for p in pts] + ["e"]
     return lines
 
@@ -121,41 +145,52 @@ def plot_strings(d, kver, t, order):
     cols = 4
     rows = (len(ops) + cols - 1) // cols
     png = kver + "-string.png"
-    s = ['set terminal png size %d,%d' % (cols * 420, rows * 300),
-         'set output "%s"' % os.path.join(d, png),
-         'set multiplot layout %d,%d title "%s: string throughput, bytes per '
-         'guest us (qemu TCG -icount: 1 ns = 1 instruction)"' % (rows, cols, kver),
-         'set logscale xy', 'set key top left font ",8"', 'set grid',
-         'set xlabel "length"']
+    s = header(os.path.join(d, png), cols * 440, rows * 340 + 40)
+    s += ['set multiplot layout %d,%d title "%s: string kfuncs, throughput '
+          'against string length (qemu TCG -icount)"' % (rows, cols, kver),
+          'set xlabel "string length (bytes)"', 'set ylabel "%s" font ",8"' % YLABEL]
     for op in ops:
         series = []
         for impl in STRING_IMPLS:
             pts = [(ln, ln * 1000.0 / t[(o, ln)][impl][0]) for o, ln in order
                    if o == op and impl in t[(o, ln)] and t[(o, ln)][impl][0] > 0]
-            series.append((impl.replace("_", "\\_"), pts))
+            series.append((impl, 'linecolor rgb "%s" linewidth 2 pointtype 7'
+                           % COLOURS[impl], pts))
         s.append('set title "%s"' % op)
+        s.append(xrange([ln for o, ln in order if o == op]))
         s += inline_plot(series)
     s.append("unset multiplot")
     return png if gnuplot("\n".join(s) + "\n") else None
 
 
 def plot_crypto(d, kver, rows):
+    """One plot per algorithm: kfx, bpf_ and AF_ALG, generic and AES-NI."""
     series = defaultdict(list)
     for p, algo, dr, size, var, drv, med, lo, hi in rows:
-        if dr != "enc" or var not in ("kfx", "bpf_") or float(med) <= 0:
+        if dr != "enc" or var not in ("kfx", "bpf_", "AF_ALG") or float(med) <= 0:
             continue
-        series[(p, algo, var)].append((int(size), int(size) * 1000.0 / float(med)))
+        series[(algo, var, p)].append((int(size), int(size) * 1000.0 / float(med)))
     if not series:
         return None
+    algos = sorted({k[0] for k in series})
+    cols = min(3, len(algos))
+    nrows = (len(algos) + cols - 1) // cols
     png = kver + "-crypto.png"
-    s = ['set terminal png size 1100,700',
-         'set output "%s"' % os.path.join(d, png),
-         'set title "%s: encryption throughput, bytes per guest us '
-         '(qemu TCG -icount)"' % kver,
-         'set logscale xy', 'set key outside right font ",8"', 'set grid',
-         'set xlabel "message bytes"', 'set ylabel "bytes per guest us"']
-    s += inline_plot([(("%s %s %s" % (k[2], k[1], k[0])).replace("_", "\\_"),
-                       sorted(series[k])) for k in sorted(series)])
+    s = header(os.path.join(d, png), cols * 520, nrows * 400 + 40)
+    s += ['set multiplot layout %d,%d title "%s: encryption throughput against '
+          'message size (qemu TCG -icount; AF_ALG is user space, per sendmsg+read)"'
+          % (nrows, cols, kver),
+          'set xlabel "message bytes"', 'set ylabel "%s" font ",8"' % YLABEL]
+    for algo in algos:
+        keys = [(algo, v, p) for v in ("kfx", "bpf_", "AF_ALG")
+                for p in ("generic", "aesni") if (algo, v, p) in series]
+        s.append('set title "%s"' % algo)
+        s.append(xrange([x for k in keys for x, _ in series[k]]))
+        s += inline_plot([("%s %s" % (k[1], k[2]),
+                           'linecolor rgb "%s" %s'
+                           % (COLOURS[k[1]], PASS_STYLE.get(k[2], "")),
+                           sorted(series[k])) for k in keys])
+    s.append("unset multiplot")
     return png if gnuplot("\n".join(s) + "\n") else None
 
 

@@ -79,6 +79,12 @@ record host "string core + fuzz" "$hp" "$hf" 0 $(($(date +%s) - t0)) \
 # checkpatch --strict over the kernel code.
 step lint "checkpatch --strict" "lint: done" "$KFX_TOP/tests/vm/lint.sh"
 
+# make samples (bpf/Makefile) against every kernel's BTF and the host's;
+# the command lines of kfxctl and the samples, on the host without kfx.
+step samples "make samples, each BTF" "samples-check: done" \
+	"$KFX_TOP/tests/vm/samples-check.sh" "${names[@]}"
+step cli "help, errors, exit codes" "cli-check: done" "$KFX_TOP/tests/vm/cli-check.sh"
+
 # make deb's packages installed and removed in the Debian 12 and 13 roots.
 say "make deb: kfx-dkms and kfx-tools, installed and removed in the build roots"
 step deb "kfx-dkms, kfx-tools" "deb-test: done" "$KFX_TOP/tests/vm/deb-test.sh" "${names[@]}"

@@ -118,8 +118,38 @@ if kernel_is_debug "$name"; then
 	cmdline="$cmdline kasan_multi_shot log_buf_len=8M"
 	limit=2400
 fi
+# progress NAME KVER SECS: where the guest is, from its console so far
+progress() {
+	local step last n
+	if ! guest_booted "$log"; then
+		step="booting the kernel"
+	elif grep -q '^kfx-dmesg-begin' "$log" 2>/dev/null; then
+		step="done, dumping the kernel log"
+	else
+		n=$(grep -c '^ok \|^not ok ' "$log" 2>/dev/null || true)
+		last=$(tr -d '\r' < "$log" | grep -E '^(ok|not ok|skip) ' | tail -1 | cut -c1-60)
+		step="$mode running: ${n:-0} results${last:+, last: $last}"
+	fi
+	say "$1 ($2) guest $mode: $step, $3s elapsed"
+}
+
 timeout "${KFX_BOOT_TIMEOUT:-$limit}" qemu-system-x86_64 -accel "$accel" -cpu max \
 	-smp 2 -m 1G -kernel "$kdir/vmlinuz" -initrd "$ird.cpio.gz" \
 	-append "$cmdline" -display none -monitor none -serial "file:$log" \
-	-no-reboot -nic none ${KFX_QEMU_OPTS:-} || say "qemu for $name exited with status $?"
+	-no-reboot -nic none ${KFX_QEMU_OPTS:-} &
+qemu=$!
+trap 'kill "$qemu" 2>/dev/null || true' EXIT
+t0=$(date +%s) every=${KFX_PROGRESS_SECONDS:-15} next=$every
+while kill -0 "$qemu" 2>/dev/null; do
+	sleep 1
+	el=$(($(date +%s) - t0))
+	if [ "$el" -ge "$next" ] && kill -0 "$qemu" 2>/dev/null; then
+		progress "$name" "$kver" "$el"
+		next=$((el + every))
+	fi
+done
+st=0
+wait "$qemu" || st=$?
+[ "$st" = 0 ] || say "qemu for $name exited with status $st"
+say "$name ($kver) guest $mode: finished in $(($(date +%s) - t0))s"
 rm -rf "$ird"

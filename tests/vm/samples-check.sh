@@ -1,0 +1,39 @@
+#!/bin/bash
+# samples-check.sh [NAME...]: `make samples` (bpf/Makefile, nothing from
+# tests/) against each kernel's BTF (default every kernel of
+# tests/kernels.list), and against this host's /sys/kernel/btf/vmlinux
+# when it has one.  Prints "ok ..."/"not ok ..." lines, then
+# "samples-check: done".
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+names=("$@")
+[ ${#names[@]} -gt 0 ] || mapfile -t names < <(kernel_names)
+logs=$KFX_CACHE/logs
+mkdir -p "$logs"
+
+# build LABEL BTF: kfxctl and every sample into $KFX_CACHE/samples/LABEL
+build() {
+	local label=$1 btf=$2 out=$KFX_CACHE/samples/$1 log=$logs/samples-$1.log t0
+	t0=$(date +%s)
+	say "samples: building kfxctl and the samples against the BTF of $label"
+	rm -rf "$out"
+	if make -C "$KFX_TOP/bpf" OUT="$out" VMLINUX="$btf" > "$log" 2>&1 &&
+		[ -x "$out/kfxctl" ] && [ -x "$out/hello" ] &&
+		[ -x "$out/udp_crypt" ] && [ -x "$out/name_filter" ]; then
+		echo "ok samples/build-against-$label ($(($(date +%s) - t0))s)"
+	else
+		echo "not ok samples/build-against-$label: $(grep -m1 -E 'error|Error' "$log") (log: $log)"
+	fi
+}
+
+for n in "${names[@]}"; do
+	vm=$(kernel_vmlinux "$n") || { echo "not ok samples/build-against-$n: no vmlinux"; continue; }
+	build "$(kernel_field "$n" kver)" "$vm"
+done
+if [ -r /sys/kernel/btf/vmlinux ]; then
+	build "host-$(uname -r)" /sys/kernel/btf/vmlinux
+else
+	say "samples: this host has no /sys/kernel/btf/vmlinux, not built against it"
+fi
+echo "samples-check: done"

@@ -7,6 +7,8 @@
 #                  reduced set); results in .cache/bench/latest/RESULTS.md
 # make check       the whole test matrix (KERNELS="6.1 7.3" for a subset)
 # make deb         kfx-dkms and kfx-tools .debs in .cache/deb/
+# make repo        make deb, then a signed apt repository of them in .cache/repo/apt
+# make clean-cache remove .cache (refused while anything is mounted below it)
 # make deps        install the Debian packages the above need (root)
 
 # dkms runs "make KERNELRELEASE=<kver> ..."; kbuild reads Kbuild, not this file.
@@ -58,5 +60,11 @@ check:
 deb:
 	tests/vm/make-deb.sh
 
+repo:
+	tests/vm/make-repo.sh
+
+clean-cache:
+	tests/vm/clean-cache.sh
+
 FORCE:
-.PHONY: all module clean deps demo bench check deb FORCE
+.PHONY: all module clean deps demo bench check deb repo clean-cache FORCE

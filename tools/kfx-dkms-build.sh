@@ -8,12 +8,13 @@
 # output as before.
 set -u
 kver=$1 kdir=$2
+# the outermost dkms process above this one: dkms' own subshells (same
+# command line) have their output redirected to make.log or /dev/null
 tell=/dev/null
 pid=$PPID
 while [ "$pid" -gt 1 ]; do
 	if tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | grep -q '/dkms '; then
-		[ -w "/proc/$pid/fd/2" ] && tell=/proc/$pid/fd/2
-		break
+		[ ! -w "/proc/$pid/fd/2" ] || tell=/proc/$pid/fd/2
 	fi
 	pid=$(awk '/^PPid:/ { print $2 }' "/proc/$pid/status" 2>/dev/null || echo 1)
 done

@@ -1,9 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# fresh-root.sh SUITE KVER...: print the path of a root as a user's fresh
-# Debian machine has it: debootstrap --variant=minbase of SUITE (bookworm,
-# trixie) plus linux-image-KVER and linux-headers-KVER, installed the way
-# a user does (apt, Recommends included), and nothing else.  The only
+# fresh-root.sh SUITE KVER... [headers:KVER...]: print the path of a root
+# as a user's fresh Debian machine has it: debootstrap --variant=minbase of
+# SUITE (bookworm, trixie) plus linux-image-KVER and linux-headers-KVER,
+# installed the way a user does (apt, Recommends included), and nothing
+# else; headers:KVER adds only the headers of KVER (a kernel whose headers
+# came without the image, as linux-headers-amd64 brings the newest).  The only
 # setting beyond a stock install is Check-Valid-Until off (the archive here
 # is a snapshot).  Cached under $KFX_CACHE/roots/fresh-SUITE-<hash of this
 # recipe>; tests never change it but run on an overlay of it (fresh_mount).
@@ -41,13 +43,17 @@ with_progress "fresh $suite root: apt-get update" "$log" in_root "$root" apt-get
 	die "apt-get update in $root failed, see $log"
 # as a user does it: a kernel only in backports with -t SUITE-backports
 for k in "$@"; do
-	t=
-	in_root "$root" apt-cache madison "linux-image-$k" | grep -q " $suite/main " ||
+	t= pkgs=
+	case $k in
+	headers:*) k=${k#headers:} pkgs="linux-headers-$k" ;;
+	*) pkgs="linux-image-$k linux-headers-$k" ;;
+	esac
+	in_root "$root" apt-cache madison "linux-headers-$k" | grep -q " $suite/main " ||
 		t="-t $suite-backports"
 	# shellcheck disable=SC2086
-	with_progress "fresh $suite root: installing $k" "$log" \
-		in_root "$root" apt-get -q -y $t install "linux-image-$k" "linux-headers-$k" ||
-		die "installing linux-image-$k and its headers in $root failed, see $log"
+	with_progress "fresh $suite root: installing $pkgs" "$log" \
+		in_root "$root" apt-get -q -y $t install $pkgs ||
+		die "installing $pkgs in $root failed, see $log"
 done
 in_root "$root" apt-get -q clean
 touch "$root/.kfx-ready"

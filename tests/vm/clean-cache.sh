@@ -7,8 +7,9 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 [ -e "$KFX_CACHE" ] || { say "$KFX_CACHE does not exist"; exit 0; }
-exec 9> /tmp/kfx-vm.lock
-flock -n 9 || die "another kfx job holds /tmp/kfx-vm.lock; not removing $KFX_CACHE"
+lock=${KFX_LOCK:-/tmp/kfx-vm.lock}
+exec 9> "$lock"
+flock -n 9 || die "another kfx job holds $lock; not removing $KFX_CACHE"
 left=$(mounts_below "$KFX_CACHE")
 [ -z "$left" ] || die "refusing to remove $KFX_CACHE: mounted below it:
 $left

@@ -83,9 +83,11 @@ in_root() (
 		mounted=()
 		return $bad
 	}
+	cpid=
+	stop() { [ -z "$cpid" ] || { kill "$cpid" 2>/dev/null; wait "$cpid"; }; exit "$1"; }
 	trap 'undo || exit 99' EXIT
-	trap 'exit 130' INT
-	trap 'exit 143' TERM
+	trap 'stop 130' INT
+	trap 'stop 143' TERM
 	local m
 	for m in proc sys dev; do
 		mountpoint -q "$root/$m" && continue
@@ -96,9 +98,14 @@ in_root() (
 		esac || die "cannot mount $root/$m"
 		mounted+=("$root/$m")
 	done
+	# in the background (stdin kept) so that a signal is handled at once:
+	# bash runs traps only after a foreground command ends
 	rc=0
 	chroot "$root" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-		HOME=/root LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive "$@" || rc=$?
+		HOME=/root LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive "$@" <&0 &
+	cpid=$!
+	wait "$cpid" || rc=$?
+	cpid=
 	undo || die "could not unmount what in_root mounted in $root (see above; findmnt | grep $root)"
 	exit $rc
 )

@@ -10,6 +10,8 @@
 # make samples     kfxctl and the samples against the running kernel's BTF,
 #                  in ./out (OUT=, VMLINUX= a kernel ELF or BTF file)
 # make man         out/kfxctl.1 from bpf/kfxctl.1.scd (scdoc)
+# make repo        make deb, then a signed apt repository of them in .cache/repo/apt
+# make clean-cache remove .cache (refused while anything is mounted below it)
 # make deps        install the Debian packages the above need (root)
 
 # dkms runs "make KERNELRELEASE=<kver> ..."; kbuild reads Kbuild, not this file.
@@ -72,5 +74,11 @@ samples:
 man:
 	$(MAKE) -C bpf man $(if $(OUT),OUT=$(OUT))
 
+repo:
+	tests/vm/make-repo.sh
+
+clean-cache:
+	tests/vm/clean-cache.sh
+
 FORCE:
-.PHONY: all module clean deps demo bench check deb samples man FORCE
+.PHONY: all module clean deps demo bench check deb samples man repo clean-cache FORCE

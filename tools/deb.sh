@@ -3,24 +3,34 @@
 # deb.sh OUT BPF: build kfx-dkms (the module source, installed and built by
 # dkms through dh-dkms) and kfx-tools (kfxctl, kfx.h, the samples, taken
 # prebuilt from BPF, the tests/ build output) into OUT.
+# KFX_DEB_VERSION overrides the version (dkms.conf's PACKAGE_VERSION) of
+# both packages and of the dkms module, e.g. to build a next version for an
+# upgrade test; KFX_MAINTAINER the Maintainer (default: the author of the
+# tree's last commit).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=$1 bpf=$2
-ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$top/dkms.conf")
+ver=${KFX_DEB_VERSION:-$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$top/dkms.conf")}
+maint=${KFX_MAINTAINER:-$(git -C "$top" log -1 --format='%an <%ae>' 2>/dev/null || true)}
+[ -n "$maint" ] || { echo "deb.sh: set KFX_MAINTAINER (no git history)" >&2; exit 1; }
 tree=$out/kfx-$ver
 
 rm -rf "$tree" "$out"/kfx-dkms_* "$out"/kfx-tools_* "$out"/kfx_*
 mkdir -p "$tree/debian" "$tree/bin" "$tree/samples" "$tree/samples-bin"
 "$top/tools/dkms-tree.sh" "$tree/src"
-cp "$top"/tools/deb/{control,rules,copyright} "$tree/debian/"
+sed -i "s/^PACKAGE_VERSION=.*/PACKAGE_VERSION=\"$ver\"/" "$tree/src/dkms.conf"
+cp "$top"/tools/deb/{rules,copyright,kfx-tools.lintian-overrides,kfx-dkms.lintian-overrides} "$tree/debian/"
+sed "s|@MAINTAINER@|$maint|" "$top/tools/deb/control" > "$tree/debian/control"
 cat > "$tree/debian/changelog" <<EOC
 kfx ($ver-1) unstable; urgency=medium
 
   * Built from the kfx tree by make deb.
 
- -- kfx developers <kfx@invalid>  $(date -R)
+ -- $maint  $(date -R)
 EOC
 cp "$bpf/kfxctl" "$tree/bin/"
+# kfxctl's manual page, when the BPF build made one (H4: bpf/kfxctl.8, e.g. from a bpf/kfxctl.8.md)
+[ ! -f "$bpf/kfxctl.8" ] || cp "$bpf/kfxctl.8" "$tree/bin/"
 # the samples built, one binary per loader (objects embedded, as in
 # tests/Makefile), and their sources to read
 for c in "$top"/bpf/samples/*.c; do

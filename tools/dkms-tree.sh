@@ -8,5 +8,5 @@ mkdir -p "$1"
 (cd "$top" && tar cf - --exclude='*.o' --exclude='*.cmd' \
 	--exclude='*.ko' --exclude=kfx_probes.h --exclude=probe.log \
 	Kbuild Makefile dkms.conf LICENSE module bpf/kfx.h \
-	tools/Makefile tools/kfx-btf.sh tools/kfx-extract-vmlinux.sh \
+	tools/Makefile tools/kfx-btf.sh tools/kfx-dkms-build.sh tools/kfx-extract-vmlinux.sh \
 	tools/kfx-resolve-btfids.c) | tar xf - -C "$1"

@@ -85,9 +85,11 @@ step samples "make samples, each BTF" "samples-check: done" \
 	"$KFX_TOP/tests/vm/samples-check.sh" "${names[@]}"
 step cli "help, errors, exit codes" "cli-check: done" "$KFX_TOP/tests/vm/cli-check.sh"
 
-# make deb's packages installed and removed in the Debian 12 and 13 roots.
-say "make deb: kfx-dkms and kfx-tools, installed and removed in the build roots"
-step deb "kfx-dkms, kfx-tools" "deb-test: done" "$KFX_TOP/tests/vm/deb-test.sh" "${names[@]}"
+# make deb's packages on fresh Debian 12 and 13 roots: apt install, skip of
+# headers-only kernels, purge, the signed repository's install and upgrade,
+# lintian (tests/vm/deb-test.sh).
+say "make deb, make repo: kfx-dkms and kfx-tools on fresh Debian 12 and 13 roots"
+step deb "kfx-dkms, kfx-tools, repo" "deb-test: done" "$KFX_TOP/tests/vm/deb-test.sh" "${names[@]}"
 
 # The BTF ones are expected while the runner loads its broken test modules,
 # before it logs the end marker; the others never are.  The debug kernel
@@ -165,6 +167,14 @@ for n in "${names[@]}"; do
 	fz=$(sed -n 's/^.*ok fuzz\/random.*\(runs=[0-9]* seed=[0-9]*\).*$/fuzz \1/p' "$log" | head -1)
 	record "$n" "$kver" "$pass" "$fail" "$skip" "$secs" "${fz:+$fz }$note"
 done
+
+# Build-root hygiene: nothing this run mounted is left below the cache.
+left=$(mounts_below "$KFX_CACHE")
+if [ -z "$left" ]; then
+	record mounts "nothing mounted in .cache" 1 0 0 0 ""
+else
+	record mounts "nothing mounted in .cache" 0 1 0 0 "left: $(echo $left)"
+fi
 
 echo
 echo "kfx test matrix ($(($(date +%s) - start))s):"

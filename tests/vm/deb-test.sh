@@ -1,76 +1,172 @@
 #!/bin/bash
-# deb-test.sh [NAME...]: the packages as a user meets them.  In the build
-# root of each suite of the kernels named (default all): installing
-# kfx-dkms builds and installs kfx.ko through dkms for the suite's kernels,
-# removing it removes the module and its source; kfx-tools installs a
-# kfxctl that runs.  Prints "ok ..."/"not ok ..." lines, then "deb-test: done".
+# deb-test.sh [NAME...]: the packages as a user meets them, on fresh Debian
+# 12 and 13 machines (fresh-root.sh: minbase plus the image and headers of
+# the suite's kernels named, default all; tests run on an overlay of it).
+#  1. apt install ./kfx-dkms ./kfx-tools: dkms builds kfx for every kernel
+#     with an image (progress lines: on dkms 3.2 they follow its dots on
+#     the "Building module(s)..." line), skips a kernel with headers but no
+#     base BTF (no image; Debian 12) with one line; kfxctl and the
+#     samples run; apt purge leaves nothing (dkms tree, source, modules).
+#  2. The signed repository (tools/repo.sh): apt from a file: URL with
+#     signed-by= installs version N, upgrades to N+1 (dkms rebuilds for
+#     every kernel), purges.
+# lintian on both .debs.  Prints "ok ..."/"not ok ..." lines, then
+# "deb-test: done".  Run under flock /tmp/kfx-vm.lock.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 names=("$@")
 [ ${#names[@]} -gt 0 ] || mapfile -t names < <(kernel_names)
 ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$KFX_TOP/dkms.conf")
-debs=$KFX_CACHE/deb
-"$KFX_TOP/tools/deb.sh" "$debs" "$KFX_CACHE/bpf" >/dev/null ||
-	{ echo "not ok deb/build: tools/deb.sh failed"; echo "deb-test: done"; exit 0; }
-echo "ok deb/build-kfx-dkms-and-kfx-tools"
+next=$ver+next1
+work=$KFX_CACHE/deb-test
+t0=$(date +%s)
 
-# Debian 12 and 13: the suites whose roots are bookworm and trixie.
+# every overlay this run mounts goes on every way out, loudly if it cannot
+cleanup() {
+	local m bad=0
+	for m in $(mounts_below "$work"); do
+		root_umount "$m" || bad=1
+	done
+	[ "$bad" = 0 ] || { echo "not ok deb/cleanup: mounts left below $work"; exit 1; }
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+cleanup
+rm -rf "$work"
+mkdir -p "$work" "$KFX_CACHE/logs"
+
+# overlay DIR BASE: DIR/root is BASE seen through a fresh overlay
+overlay() {
+	mkdir -p "$1/up" "$1/wk" "$1/root"
+	mount -t overlay overlay -o "lowerdir=$2,upperdir=$1/up,workdir=$1/wk" "$1/root" ||
+		die "cannot mount an overlay of $2 on $1/root"
+}
+drop() { root_umount "$1/root" || die "cannot unmount $1/root"; rm -rf "$1"; }
+
+check() { if eval "$2"; then echo "ok $1"; else echo "not ok $1${3:+: $3}"; fi; }
+
+say "deb: building kfx-dkms and kfx-tools $ver and $next"
+for v in "$ver" "$next"; do
+	KFX_DEB_VERSION=$v "$KFX_TOP/tools/deb.sh" "$work/deb-$v" "$KFX_CACHE/bpf" >/dev/null ||
+		{ echo "not ok deb/build: tools/deb.sh $v failed"; echo "deb-test: done"; exit 0; }
+done
+echo "ok deb/build-kfx-dkms-and-kfx-tools"
+debs=("$work/deb-$ver/kfx-dkms_$ver-1_all.deb" "$work/deb-$ver/kfx-tools_$ver-1_amd64.deb")
+if command -v lintian >/dev/null; then
+	lrc=0
+	lout=$(lintian --fail-on error,warning "${debs[@]}" 2>&1) || lrc=$?
+	lout=$(grep -v 'running with root privileges' <<<"$lout" || true)
+	check deb/lintian-clean "[ $lrc = 0 ]" "$(echo "$lout" | tr '\n' ';')"
+else
+	echo "not ok deb/lintian-clean: lintian is missing (make deps)"
+fi
+export KFX_REPO_GNUPGHOME=$KFX_CACHE/repo/gnupg
+for v in "$ver" "$next"; do
+	"$KFX_TOP/tools/repo.sh" "$work/repo-$v" "$work/deb-$v"/*.deb 2>> "$work/repo.log" ||
+		{ echo "not ok deb/repo: tools/repo.sh $v failed (log: $work/repo.log)"; }
+done
+
+kos() { ls "$1"/lib/modules/*/updates/dkms/kfx.ko* 2>/dev/null || true; }
+# the kernels of ROOT with headers but no image: dkms must skip those
+headers_only() {
+	local d k
+	for d in "$1"/lib/modules/*/build; do
+		k=${d%/build}; k=${k##*/}
+		[ -e "$d/vmlinux" ] || [ -e "$1/boot/vmlinuz-$k" ] || echo "$k"
+	done
+}
+# dkms status of kfx in ROOT: "VERSION KERNEL" per installed build
+installed() { in_root "$1" dkms status kfx 2>/dev/null | sed -n 's|^kfx/\([^,]*\), \([^,]*\),.*: installed.*|\1 \2|p'; }
+nothing_left() {
+	local r=$1
+	[ -z "$(kos "$r")" ] && [ ! -e "$r/var/lib/dkms/kfx" ] &&
+		[ -z "$(ls -d "$r"/usr/src/kfx-* 2>/dev/null)" ] &&
+		! in_root "$r" dpkg-query -W -f='${db:Status-Abbrev}\n' kfx-dkms kfx-tools 2>/dev/null | grep -q '^[a-z]i'
+}
+
 for suite in $(for n in "${names[@]}"; do kernel_field "$n" root; done | sort -u); do
 	case $suite in bookworm|trixie) ;; *) continue ;; esac
-	root=$KFX_CACHE/roots/$suite
 	kvers=$(for n in "${names[@]}"; do
-		if [ "$(kernel_field "$n" root)" = "$suite" ]; then
+		if [ "$(kernel_field "$n" root)" = "$suite" ] && ! kernel_is_debug "$n"; then
 			kernel_field "$n" kver
 		fi
 	done)
-	# a clean slate: what build-module.sh registered goes first
-	in_root "$root" dkms remove -m kfx -v "$ver" --all >/dev/null 2>&1 || true
-	rm -rf "$root/usr/src/kfx-$ver"
-	cp "$debs"/kfx-dkms_"$ver"-1_all.deb "$debs"/kfx-tools_"$ver"-1_amd64.deb "$root/tmp/"
+	# On Debian 12 a kernel with headers but no image as well (the rt
+	# flavour of the first): its headers have no vmlinux, so no base BTF,
+	# as for the newest headers linux-headers-amd64 pulls in.  Debian 13's
+	# headers carry vmlinux: there such a kernel gets kfx.
+	extra=
+	[ "$suite" != bookworm ] || extra="headers:$(echo "$kvers" | head -1 | sed 's/-amd64$/-rt-amd64/')"
+	# shellcheck disable=SC2086
+	base=$("$KFX_TOP/tests/vm/fresh-root.sh" "$suite" $kvers $extra) ||
+		{ echo "not ok deb/$suite/fresh-root: fresh-root.sh failed"; continue; }
 	log=$KFX_CACHE/logs/deb-$suite.log
-	say "installing kfx-dkms in the $suite root (dkms builds kfx for $(echo $kvers))"
-	if ! in_root "$root" dpkg -i /tmp/kfx-dkms_"$ver"-1_all.deb > "$log" 2>&1; then
-		echo "not ok deb/$suite/install-kfx-dkms: dpkg -i failed (log: $log)"
-		continue
-	fi
-	for kver in $kvers; do
-		# dkms builds at install for the kernels it targets; the rest
-		# the way a user's next kernel gets it, by autoinstall
-		ls "$root/lib/modules/$kver/updates/dkms/"kfx.ko* >/dev/null 2>&1 ||
-			in_root "$root" dkms autoinstall -k "$kver" >> "$log" 2>&1 || true
-		if ls "$root/lib/modules/$kver/updates/dkms/"kfx.ko* >/dev/null 2>&1; then
-			echo "ok deb/$suite/kfx-dkms-builds-kfx-for-$kver"
-		else
-			echo "not ok deb/$suite/kfx-dkms-builds-kfx-for-$kver: no kfx.ko (log: $log)"
-		fi
-	done
-	in_root "$root" dpkg -i /tmp/kfx-tools_"$ver"-1_amd64.deb >> "$log" 2>&1 || true
+	: > "$log"
+
+	# 1. apt install of the .debs, skip, run, purge
+	w=$work/$suite-apt; overlay "$w" "$base"; r=$w/root
+	cp "${debs[@]}" "$r/tmp/"
+	say "deb/$suite: apt install ./kfx-dkms ./kfx-tools (dkms builds kfx for $(echo $kvers))"
 	st=0
-	out=$(in_root "$root" /usr/sbin/kfxctl 2>&1) || st=$?
-	if [ "$st" = 2 ] && grep -q '^usage: kfxctl' <<<"$out"; then
-		echo "ok deb/$suite/kfx-tools-installs-a-kfxctl-that-runs"
-	else
-		echo "not ok deb/$suite/kfx-tools-installs-a-kfxctl-that-runs (log: $log)"
-	fi
-	# the samples run: a bad argument gets their usage line and 2
+	with_progress "deb/$suite: apt install" "$log" in_root "$r" apt-get -q -y install \
+		/tmp/kfx-dkms_"$ver"-1_all.deb /tmp/kfx-tools_"$ver"-1_amd64.deb || st=$?
+	check "deb/$suite/apt-install-on-a-fresh-root" "[ $st = 0 ]" "apt-get install failed (log: $log)"
+	grep '^kfx: ' "$log" >&2 || true
+	for k in $kvers; do
+		check "deb/$suite/kfx-dkms-builds-kfx-for-$k" "[ -n \"\$(ls $r/lib/modules/$k/updates/dkms/kfx.ko* 2>/dev/null)\" ]" "no kfx.ko (log: $log)"
+		check "deb/$suite/dkms-build-progress-for-$k" "grep -q 'kfx: $k: building kfx' '$log' && grep -q 'kfx: $k: kfx.ko built' '$log'" "no progress lines (log: $log)"
+	done
+	for k in $(headers_only "$r"); do
+		n=$(grep -c "^kfx: skipping kernel $k: " "$log" || true)
+		check "deb/$suite/skips-headers-only-$k-with-one-line" \
+			"[ -z \"\$(ls $r/lib/modules/$k/updates/dkms/kfx.ko* 2>/dev/null)\" ] && [ $n = 1 ]" \
+			"$n skip lines (log: $log)"
+	done
+	st=0
+	out=$(in_root "$r" /usr/sbin/kfxctl 2>&1) || st=$?
+	check "deb/$suite/kfx-tools-installs-a-kfxctl-that-runs" "[ $st = 2 ] && grep -q '^usage: kfxctl' <<<\"\$out\"" "(log: $log)"
 	bad=
 	for s in udp_crypt name_filter; do
 		st=0
-		out=$(in_root "$root" /usr/lib/kfx/samples/$s --bogus 2>&1) || st=$?
+		out=$(in_root "$r" /usr/lib/kfx/samples/$s --bogus 2>&1) || st=$?
 		[ "$st" = 2 ] && grep -q "^usage: $s" <<<"$out" || bad="$bad $s"
 	done
-	if [ -z "$bad" ]; then
-		echo "ok deb/$suite/kfx-tools-installs-the-samples"
-	else
-		echo "not ok deb/$suite/kfx-tools-installs-the-samples:$bad (log: $log)"
-	fi
-	in_root "$root" dpkg -r kfx-tools kfx-dkms >> "$log" 2>&1 || true
-	left=$(ls "$root"/lib/modules/*/updates/dkms/kfx.ko* "$root/usr/src/kfx-$ver" 2>/dev/null || true)
-	if [ -z "$left" ]; then
-		echo "ok deb/$suite/removing-kfx-dkms-removes-the-module"
-	else
-		echo "not ok deb/$suite/removing-kfx-dkms-removes-the-module: left $left"
-	fi
+	check "deb/$suite/kfx-tools-installs-the-samples" "[ -z '$bad' ]" "$bad"
+	st=0
+	in_root "$r" apt-get -q -y purge kfx-dkms kfx-tools >> "$log" 2>&1 || st=$?
+	check "deb/$suite/purge-leaves-nothing" "[ $st = 0 ] && nothing_left '$r'" \
+		"left: $(kos "$r") $(ls -d "$r"/var/lib/dkms/kfx "$r"/usr/src/kfx-* 2>/dev/null | tr '\n' ' ')"
+	drop "$w"
+
+	# 2. the signed repository: install N, upgrade to N+1, purge
+	w=$work/$suite-repo; overlay "$w" "$base"; r=$w/root
+	mkdir -p "$r/srv"
+	cp -a "$work/repo-$ver" "$r/srv/kfx"
+	cp "$work/repo-$ver/kfx-archive-keyring.gpg" "$r/usr/share/keyrings/"
+	echo "deb [signed-by=/usr/share/keyrings/kfx-archive-keyring.gpg] file:/srv/kfx $suite main" \
+		> "$r/etc/apt/sources.list.d/kfx.list"
+	say "deb/$suite: apt install kfx-dkms kfx-tools from the signed repository ($ver)"
+	st=0
+	{ in_root "$r" apt-get -q update && with_progress "deb/$suite: repo install" "$log" \
+		in_root "$r" apt-get -q -y install kfx-dkms kfx-tools; } >> "$log" 2>&1 || st=$?
+	check "deb/$suite/repo-install" "[ $st = 0 ] && [ \"\$(installed '$r' | awk '{print \$1}' | sort -u)\" = '$ver' ]" "(log: $log)"
+	rm -rf "$r/srv/kfx"
+	cp -a "$work/repo-$next" "$r/srv/kfx"
+	say "deb/$suite: apt upgrade to $next from the repository"
+	st=0
+	{ in_root "$r" apt-get -q update && with_progress "deb/$suite: repo upgrade" "$log" \
+		in_root "$r" apt-get -q -y upgrade; } >> "$log" 2>&1 || st=$?
+	now=$(installed "$r")
+	for k in $kvers; do
+		check "deb/$suite/repo-upgrade-rebuilds-kfx-for-$k" "[ $st = 0 ] && grep -qx '$next $k' <<<'$now' && ! grep -q '^$ver ' <<<'$now'" "dkms: $(echo $now) (log: $log)"
+	done
+	st=0
+	in_root "$r" apt-get -q -y purge kfx-dkms kfx-tools >> "$log" 2>&1 || st=$?
+	check "deb/$suite/repo-purge-leaves-nothing" "[ $st = 0 ] && nothing_left '$r'" "(log: $log)"
+	drop "$w"
 done
+cleanup
+say "deb: $(($(date +%s) - t0)) s"
 echo "deb-test: done"

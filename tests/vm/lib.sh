@@ -66,16 +66,70 @@ EOC
 }
 
 # Run a command inside a build root with /proc, /sys and /dev available.
-in_root() {
-	local root=$1; shift
-	mountpoint -q "$root/proc" || mount -t proc proc "$root/proc"
-	mountpoint -q "$root/sys" || mount -t sysfs sysfs "$root/sys"
-	mountpoint -q "$root/dev" || mount --bind /dev "$root/dev"
-	local rc=0
+# What this call mounts it unmounts again on every way out (the command's
+# end, an error, a signal), in a subshell of its own so that its trap is
+# not the caller's; a mount that cannot be undone is an error, never
+# hidden: a /dev left bind-mounted in a root is the host's device nodes
+# under .cache (see root_umount_all, clean-cache).
+in_root() (
+	root=$1; shift
+	mounted=()
+	undo() {
+		local m bad=0 i
+		for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do
+			m=${mounted[$i]}
+			root_umount "$m" || bad=1
+		done
+		mounted=()
+		return $bad
+	}
+	cpid=
+	stop() { [ -z "$cpid" ] || { kill "$cpid" 2>/dev/null; wait "$cpid"; }; exit "$1"; }
+	trap 'undo || exit 99' EXIT
+	trap 'stop 130' INT
+	trap 'stop 143' TERM
+	local m
+	for m in proc sys dev; do
+		mountpoint -q "$root/$m" && continue
+		case $m in
+		proc) mount -t proc proc "$root/proc" ;;
+		sys) mount -t sysfs sysfs "$root/sys" ;;
+		dev) mount --bind /dev "$root/dev" ;;
+		esac || die "cannot mount $root/$m"
+		mounted+=("$root/$m")
+	done
+	# in the background (stdin kept) so that a signal is handled at once:
+	# bash runs traps only after a foreground command ends
+	rc=0
 	chroot "$root" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-		HOME=/root LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive "$@" || rc=$?
-	umount "$root/dev" "$root/sys" "$root/proc" 2>/dev/null || true
-	return $rc
+		HOME=/root LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive "$@" <&0 &
+	cpid=$!
+	wait "$cpid" || rc=$?
+	cpid=
+	undo || die "could not unmount what in_root mounted in $root (see above; findmnt | grep $root)"
+	exit $rc
+)
+
+# root_umount DIR: unmount DIR, retrying while something in the root (a
+# daemon a maintainer script started) still holds it; loud on failure.
+root_umount() {
+	local t
+	for t in 1 2 3 4 5; do
+		umount "$1" 2>/dev/null && return 0
+		mountpoint -q "$1" || return 0
+		sleep 1
+	done
+	umount "$1" && return 0
+	printf '[kfx] error: cannot unmount %s; held by:\n' "$1" >&2
+	fuser -vm "$1" >&2 2>&1 || true
+	return 1
+}
+
+# mounts_below DIR: the mount points at or below DIR, deepest first.
+mounts_below() {
+	local d
+	d=$(realpath -m "$1")
+	findmnt -rn -o TARGET | awk -v d="$d" '$0 == d || index($0, d "/") == 1' | sort -r
 }
 
 # kernel_vmlinux NAME: path of kernel NAME's ELF vmlinux (with .BTF),
@@ -112,4 +166,21 @@ run_guest_retry() {
 		say "$n died before its init ran (console: $log.boot-failed); booting it once more"
 		"$KFX_TOP/tests/vm/run-guest.sh" "$n" "$mode" || true
 	fi
+}
+
+# with_progress LABEL LOG CMD...: run CMD with its output in LOG, printing
+# "LABEL: N s" to stderr every 15 s until it ends; returns CMD's status.
+with_progress() {
+	local label=$1 log=$2 pid rc=0 t0 n=0
+	shift 2
+	t0=$(date +%s)
+	"$@" >> "$log" 2>&1 &
+	pid=$!
+	while kill -0 "$pid" 2>/dev/null; do
+		sleep 1
+		n=$((n + 1))
+		[ $((n % 15)) = 0 ] && say "$label: $(($(date +%s) - t0)) s"
+	done
+	wait "$pid" || rc=$?
+	return $rc
 }

@@ -1,0 +1,60 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# fresh-root.sh SUITE KVER... [headers:KVER...]: print the path of a root
+# as a user's fresh Debian machine has it: debootstrap --variant=minbase of
+# SUITE (bookworm, trixie) plus linux-image-KVER and linux-headers-KVER,
+# installed the way a user does (apt, Recommends included), and nothing
+# else; headers:KVER adds only the headers of KVER (a kernel whose headers
+# came without the image, as linux-headers-amd64 brings the newest).  The only
+# setting beyond a stock install is Check-Valid-Until off (the archive here
+# is a snapshot).  Cached under $KFX_CACHE/roots/fresh-SUITE-<hash of this
+# recipe>; tests never change it but run on an overlay of it (fresh_mount).
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+suite=$1; shift
+hash=$( { cat "$0"; echo "$suite $* $KFX_MIRROR"; } | sha256sum | cut -c1-12)
+root=$KFX_CACHE/roots/fresh-$suite-$hash
+if [ -f "$root/.kfx-ready" ]; then
+	echo "$root"
+	exit 0
+fi
+command -v debootstrap >/dev/null || die "debootstrap is missing (make deps)"
+# older recipes of this suite go, unless something is mounted in them
+for old in "$KFX_CACHE"/roots/fresh-"$suite"-*; do
+	[ -d "$old" ] || continue
+	[ -z "$(mounts_below "$old")" ] || die "$old has mounts: $(mounts_below "$old" | tr '\n' ' ')"
+	rm -rf "$old" "$old".*.log
+done
+mkdir -p "$KFX_CACHE/roots"
+log=$root.log
+: > "$log"
+say "fresh $suite root: debootstrap --variant=minbase (log: $log)"
+with_progress "fresh $suite root: debootstrap" "$log" \
+	debootstrap --variant=minbase --keyring="$KFX_KEYRING" "$suite" "$root" "$KFX_MIRROR" ||
+	die "debootstrap $suite failed, see $log"
+{
+	echo "deb $KFX_MIRROR $suite main"
+	echo "deb $KFX_MIRROR $suite-backports main"
+} > "$root/etc/apt/sources.list"
+echo 'Acquire::Check-Valid-Until "false";' > "$root/etc/apt/apt.conf.d/99kfx-snapshot"
+say "fresh $suite root: installing the kernels $*"
+with_progress "fresh $suite root: apt-get update" "$log" in_root "$root" apt-get -q update ||
+	die "apt-get update in $root failed, see $log"
+# as a user does it: a kernel only in backports with -t SUITE-backports
+for k in "$@"; do
+	t= pkgs=
+	case $k in
+	headers:*) k=${k#headers:} pkgs="linux-headers-$k" ;;
+	*) pkgs="linux-image-$k linux-headers-$k" ;;
+	esac
+	in_root "$root" apt-cache madison "linux-headers-$k" | grep -q " $suite/main " ||
+		t="-t $suite-backports"
+	# shellcheck disable=SC2086
+	with_progress "fresh $suite root: installing $pkgs" "$log" \
+		in_root "$root" apt-get -q -y $t install $pkgs ||
+		die "installing $pkgs in $root failed, see $log"
+done
+in_root "$root" apt-get -q clean
+touch "$root/.kfx-ready"
+echo "$root"

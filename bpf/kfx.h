@@ -32,10 +32,24 @@
 #if defined(__KERNEL__)
 #include <linux/types.h>
 /* In the module the declarations are the kfuncs' plain prototypes. */
-#define __ksym
+#define KFX_KSYM
 #define KFX_DECLARE_KFUNCS
 #elif defined(__bpf__)
-/* __ksym comes from bpf_helpers.h, included before this header. */
+/*
+ * In BPF every kfx kfunc is a weak __ksym extern (__ksym and __weak come
+ * from bpf_helpers.h, included before this header), as sched_ext's
+ * compat.bpf.h declares its optional kfuncs: libbpf then loads a program
+ * whose kfx_ calls sit in a branch the verifier drops (the compat layer
+ * below, or bpf_ksym_exists(kfx_X) tests) on a kernel without kfx.
+ * A call to kfx_X that is reached when kfx is not loaded still fails, now
+ * in the verifier instead of in libbpf ("extern (func ksym) 'kfx_X': not
+ * found in kernel or module BTFs"): libbpf 1.2+ poisons the call and
+ * rewrites the log to "<invalid kfunc call>" / "kfunc 'kfx_X' is
+ * referenced but wasn't resolved"; libbpf 1.1 (bookworm) leaves a call to
+ * BTF id 0, which the verifier refuses with "invalid kernel function call
+ * not eliminated in verifier pass".
+ */
+#define KFX_KSYM	__ksym __weak
 #define KFX_DECLARE_KFUNCS
 #endif
 
@@ -106,7 +120,7 @@ struct kfx_dynptr_check {
  * Return: KFX_VERSION of the module, (major << 16) | (minor << 8) | patch.
  * It never fails.
  */
-__ksym __u32 kfx_version(void);
+KFX_KSYM __u32 kfx_version(void);
 
 /*
  * String family, unbounded (upstream bpf_str*(), 6.17 to 7.0, renamed).
@@ -150,7 +164,7 @@ __ksym __u32 kfx_version(void);
  *         compare unsigned, as upstream).
  * Errors: -EFAULT, -E2BIG, -ERANGE (see above).
  */
-__ksym int kfx_strcmp(const char *s1__ign, const char *s2__ign);
+KFX_KSYM int kfx_strcmp(const char *s1__ign, const char *s2__ign);
 
 /**
  * kfx_strcasecmp() - Compare two strings, ignoring case
@@ -161,7 +175,7 @@ __ksym int kfx_strcmp(const char *s1__ign, const char *s2__ign);
  *         on both.
  * Errors: -EFAULT, -E2BIG, -ERANGE (see above).
  */
-__ksym int kfx_strcasecmp(const char *s1__ign, const char *s2__ign);
+KFX_KSYM int kfx_strcasecmp(const char *s1__ign, const char *s2__ign);
 
 /**
  * kfx_strncasecmp() - Compare at most @len characters, ignoring case
@@ -172,7 +186,7 @@ __ksym int kfx_strcasecmp(const char *s1__ign, const char *s2__ign);
  * Return: as kfx_strcasecmp(), %0 when @len characters are equal.
  * Errors: -EFAULT, -E2BIG, -ERANGE (see above).
  */
-__ksym int kfx_strncasecmp(const char *s1__ign, const char *s2__ign, size_t len);
+KFX_KSYM int kfx_strncasecmp(const char *s1__ign, const char *s2__ign, size_t len);
 
 /**
  * kfx_strchr() - Find the first occurrence of a character
@@ -183,7 +197,7 @@ __ksym int kfx_strncasecmp(const char *s1__ign, const char *s2__ign, size_t len)
  *         %-ENOENT if absent.
  * Errors: -EFAULT, -E2BIG, -ERANGE (see above).
  */
-__ksym int kfx_strchr(const char *s__ign, char c);
+KFX_KSYM int kfx_strchr(const char *s__ign, char c);
 
 /**
  * kfx_strnchr() - Find a character within the first @count characters
@@ -194,7 +208,7 @@ __ksym int kfx_strchr(const char *s__ign, char c);
  * Return: index of the first @c within @count characters; %-ENOENT if absent.
  * Errors: -EFAULT, -E2BIG, -ERANGE (see above).
  */
-__ksym int kfx_strnchr(const char *s__ign, size_t count, char c);
+KFX_KSYM int kfx_strnchr(const char *s__ign, size_t count, char c);
 
 /**
  * kfx_strchrnul() - Find a character, or the end of the string
@@ -204,7 +218,7 @@ __ksym int kfx_strnchr(const char *s__ign, size_t count, char c);
  * Return: index of the first @c, or of the terminating NUL.
  * Errors: -EFAULT, -E2BIG, -ERANGE (see above).
  */
-__ksym int kfx_strchrnul(const char *s__ign, char c);
+KFX_KSYM int kfx_strchrnul(const char *s__ign, char c);
 
 /**
  * kfx_strrchr() - Find the last occurrence of a character
@@ -215,7 +229,7 @@ __ksym int kfx_strchrnul(const char *s__ign, char c);
  *         searching for 0 gives the length; %-ENOENT if absent.
  * Errors: -EFAULT, -E2BIG, -ERANGE (see above).
  */
-__ksym int kfx_strrchr(const char *s__ign, int c);
+KFX_KSYM int kfx_strrchr(const char *s__ign, int c);
 
 /**
  * kfx_strlen() - Length of a string
@@ -224,7 +238,7 @@ __ksym int kfx_strrchr(const char *s__ign, int c);
  * Return: the length of @s__ign.
  * Errors: -EFAULT, -E2BIG, -ERANGE (see above).
  */
-__ksym int kfx_strlen(const char *s__ign);
+KFX_KSYM int kfx_strlen(const char *s__ign);
 
 /**
  * kfx_strnlen() - Length of a string, at most @count
@@ -234,7 +248,7 @@ __ksym int kfx_strlen(const char *s__ign);
  * Return: min(length of @s__ign, @count).
  * Errors: -EFAULT, -E2BIG, -ERANGE (see above).
  */
-__ksym int kfx_strnlen(const char *s__ign, size_t count);
+KFX_KSYM int kfx_strnlen(const char *s__ign, size_t count);
 
 /**
  * kfx_strspn() - Length of the prefix made of characters in @accept__ign
@@ -244,7 +258,7 @@ __ksym int kfx_strnlen(const char *s__ign, size_t count);
  * Return: that length.
  * Errors: -EFAULT, -E2BIG, -ERANGE (see above).
  */
-__ksym int kfx_strspn(const char *s__ign, const char *accept__ign);
+KFX_KSYM int kfx_strspn(const char *s__ign, const char *accept__ign);
 
 /**
  * kfx_strcspn() - Length of the prefix free of characters in @reject__ign
@@ -254,7 +268,7 @@ __ksym int kfx_strspn(const char *s__ign, const char *accept__ign);
  * Return: that length.
  * Errors: -EFAULT, -E2BIG, -ERANGE (see above).
  */
-__ksym int kfx_strcspn(const char *s__ign, const char *reject__ign);
+KFX_KSYM int kfx_strcspn(const char *s__ign, const char *reject__ign);
 
 /**
  * kfx_strstr() - Find the first occurrence of a substring
@@ -265,7 +279,7 @@ __ksym int kfx_strcspn(const char *s__ign, const char *reject__ign);
  *         %-ENOENT if absent.
  * Errors: -EFAULT, -E2BIG, -ERANGE (see above).
  */
-__ksym int kfx_strstr(const char *s1__ign, const char *s2__ign);
+KFX_KSYM int kfx_strstr(const char *s1__ign, const char *s2__ign);
 
 /**
  * kfx_strcasestr() - Find a substring, ignoring case
@@ -275,7 +289,7 @@ __ksym int kfx_strstr(const char *s1__ign, const char *s2__ign);
  * Return: as kfx_strstr(), comparing after tolower().
  * Errors: -ENOENT, -EFAULT, -E2BIG, -ERANGE (see above).
  */
-__ksym int kfx_strcasestr(const char *s1__ign, const char *s2__ign);
+KFX_KSYM int kfx_strcasestr(const char *s1__ign, const char *s2__ign);
 
 /**
  * kfx_strnstr() - Find a substring within the first @len characters
@@ -288,7 +302,7 @@ __ksym int kfx_strcasestr(const char *s1__ign, const char *s2__ign);
  *         absent.
  * Errors: -EFAULT, -E2BIG, -ERANGE (see above).
  */
-__ksym int kfx_strnstr(const char *s1__ign, const char *s2__ign, size_t len);
+KFX_KSYM int kfx_strnstr(const char *s1__ign, const char *s2__ign, size_t len);
 
 /**
  * kfx_strncasestr() - Find a substring within @len characters, ignoring case
@@ -299,7 +313,7 @@ __ksym int kfx_strnstr(const char *s1__ign, const char *s2__ign, size_t len);
  * Return: as kfx_strnstr(), comparing after tolower().
  * Errors: -ENOENT, -EFAULT, -E2BIG, -ERANGE (see above).
  */
-__ksym int kfx_strncasestr(const char *s1__ign, const char *s2__ign, size_t len);
+KFX_KSYM int kfx_strncasestr(const char *s1__ign, const char *s2__ign, size_t len);
 
 /*
  * String family, bounded.  Naming: the unbounded kfunc's name + "_buf".
@@ -323,8 +337,8 @@ __ksym int kfx_strncasestr(const char *s1__ign, const char *s2__ign, size_t len)
  * Return: what kfx_strcmp() returns for the same strings; -EFAULT and -ERANGE
  * cannot happen.
  */
-__ksym int kfx_strcmp_buf(const char *s1, __u32 s1__sz, const char *s2,
-			  __u32 s2__sz);
+KFX_KSYM int kfx_strcmp_buf(const char *s1, __u32 s1__sz, const char *s2,
+			    __u32 s2__sz);
 
 /**
  * kfx_strcasecmp_buf() - kfx_strcasecmp() on BPF-owned buffers (sizes proven)
@@ -336,8 +350,8 @@ __ksym int kfx_strcmp_buf(const char *s1, __u32 s1__sz, const char *s2,
  * Return: what kfx_strcasecmp() returns for the same strings; -EFAULT and -ERANGE
  * cannot happen.
  */
-__ksym int kfx_strcasecmp_buf(const char *s1, __u32 s1__sz, const char *s2,
-			      __u32 s2__sz);
+KFX_KSYM int kfx_strcasecmp_buf(const char *s1, __u32 s1__sz, const char *s2,
+				__u32 s2__sz);
 
 /**
  * kfx_strncasecmp_buf() - kfx_strncasecmp() on BPF-owned buffers (sizes proven)
@@ -350,8 +364,8 @@ __ksym int kfx_strcasecmp_buf(const char *s1, __u32 s1__sz, const char *s2,
  * Return: what kfx_strncasecmp() returns for the same strings; -EFAULT and -ERANGE
  * cannot happen.
  */
-__ksym int kfx_strncasecmp_buf(const char *s1, __u32 s1__sz, const char *s2,
-			       __u32 s2__sz, size_t len);
+KFX_KSYM int kfx_strncasecmp_buf(const char *s1, __u32 s1__sz, const char *s2,
+				 __u32 s2__sz, size_t len);
 
 /**
  * kfx_strchr_buf() - kfx_strchr() on BPF-owned buffers (sizes proven)
@@ -362,7 +376,7 @@ __ksym int kfx_strncasecmp_buf(const char *s1, __u32 s1__sz, const char *s2,
  * Return: what kfx_strchr() returns for the same strings; -EFAULT and -ERANGE
  * cannot happen.
  */
-__ksym int kfx_strchr_buf(const char *s, __u32 s__sz, char c);
+KFX_KSYM int kfx_strchr_buf(const char *s, __u32 s__sz, char c);
 
 /**
  * kfx_strnchr_buf() - kfx_strnchr() on BPF-owned buffers (sizes proven)
@@ -374,7 +388,7 @@ __ksym int kfx_strchr_buf(const char *s, __u32 s__sz, char c);
  * Return: what kfx_strnchr() returns for the same strings; -EFAULT and -ERANGE
  * cannot happen.
  */
-__ksym int kfx_strnchr_buf(const char *s, __u32 s__sz, size_t count, char c);
+KFX_KSYM int kfx_strnchr_buf(const char *s, __u32 s__sz, size_t count, char c);
 
 /**
  * kfx_strchrnul_buf() - kfx_strchrnul() on BPF-owned buffers (sizes proven)
@@ -385,7 +399,7 @@ __ksym int kfx_strnchr_buf(const char *s, __u32 s__sz, size_t count, char c);
  * Return: what kfx_strchrnul() returns for the same strings; -EFAULT and -ERANGE
  * cannot happen.
  */
-__ksym int kfx_strchrnul_buf(const char *s, __u32 s__sz, char c);
+KFX_KSYM int kfx_strchrnul_buf(const char *s, __u32 s__sz, char c);
 
 /**
  * kfx_strrchr_buf() - kfx_strrchr() on BPF-owned buffers (sizes proven)
@@ -396,7 +410,7 @@ __ksym int kfx_strchrnul_buf(const char *s, __u32 s__sz, char c);
  * Return: what kfx_strrchr() returns for the same strings; -EFAULT and -ERANGE
  * cannot happen.
  */
-__ksym int kfx_strrchr_buf(const char *s, __u32 s__sz, int c);
+KFX_KSYM int kfx_strrchr_buf(const char *s, __u32 s__sz, int c);
 
 /**
  * kfx_strlen_buf() - kfx_strlen() on BPF-owned buffers (sizes proven)
@@ -406,7 +420,7 @@ __ksym int kfx_strrchr_buf(const char *s, __u32 s__sz, int c);
  * Return: what kfx_strlen() returns for the same strings; -EFAULT and -ERANGE
  * cannot happen.
  */
-__ksym int kfx_strlen_buf(const char *s, __u32 s__sz);
+KFX_KSYM int kfx_strlen_buf(const char *s, __u32 s__sz);
 
 /**
  * kfx_strnlen_buf() - kfx_strnlen() on BPF-owned buffers (sizes proven)
@@ -417,7 +431,7 @@ __ksym int kfx_strlen_buf(const char *s, __u32 s__sz);
  * Return: what kfx_strnlen() returns for the same strings; -EFAULT and -ERANGE
  * cannot happen.
  */
-__ksym int kfx_strnlen_buf(const char *s, __u32 s__sz, size_t count);
+KFX_KSYM int kfx_strnlen_buf(const char *s, __u32 s__sz, size_t count);
 
 /**
  * kfx_strspn_buf() - kfx_strspn() on BPF-owned buffers (sizes proven)
@@ -429,8 +443,8 @@ __ksym int kfx_strnlen_buf(const char *s, __u32 s__sz, size_t count);
  * Return: what kfx_strspn() returns for the same strings; -EFAULT and -ERANGE
  * cannot happen.
  */
-__ksym int kfx_strspn_buf(const char *s, __u32 s__sz, const char *accept,
-			  __u32 accept__sz);
+KFX_KSYM int kfx_strspn_buf(const char *s, __u32 s__sz, const char *accept,
+			    __u32 accept__sz);
 
 /**
  * kfx_strcspn_buf() - kfx_strcspn() on BPF-owned buffers (sizes proven)
@@ -442,8 +456,8 @@ __ksym int kfx_strspn_buf(const char *s, __u32 s__sz, const char *accept,
  * Return: what kfx_strcspn() returns for the same strings; -EFAULT and -ERANGE
  * cannot happen.
  */
-__ksym int kfx_strcspn_buf(const char *s, __u32 s__sz, const char *reject,
-			   __u32 reject__sz);
+KFX_KSYM int kfx_strcspn_buf(const char *s, __u32 s__sz, const char *reject,
+			     __u32 reject__sz);
 
 /**
  * kfx_strstr_buf() - kfx_strstr() on BPF-owned buffers (sizes proven)
@@ -455,8 +469,8 @@ __ksym int kfx_strcspn_buf(const char *s, __u32 s__sz, const char *reject,
  * Return: what kfx_strstr() returns for the same strings; -EFAULT and -ERANGE
  * cannot happen.
  */
-__ksym int kfx_strstr_buf(const char *s1, __u32 s1__sz, const char *s2,
-			  __u32 s2__sz);
+KFX_KSYM int kfx_strstr_buf(const char *s1, __u32 s1__sz, const char *s2,
+			    __u32 s2__sz);
 
 /**
  * kfx_strcasestr_buf() - kfx_strcasestr() on BPF-owned buffers (sizes proven)
@@ -468,8 +482,8 @@ __ksym int kfx_strstr_buf(const char *s1, __u32 s1__sz, const char *s2,
  * Return: what kfx_strcasestr() returns for the same strings; -EFAULT and -ERANGE
  * cannot happen.
  */
-__ksym int kfx_strcasestr_buf(const char *s1, __u32 s1__sz, const char *s2,
-			      __u32 s2__sz);
+KFX_KSYM int kfx_strcasestr_buf(const char *s1, __u32 s1__sz, const char *s2,
+				__u32 s2__sz);
 
 /**
  * kfx_strnstr_buf() - kfx_strnstr() on BPF-owned buffers (sizes proven)
@@ -482,8 +496,8 @@ __ksym int kfx_strcasestr_buf(const char *s1, __u32 s1__sz, const char *s2,
  * Return: what kfx_strnstr() returns for the same strings; -EFAULT and -ERANGE
  * cannot happen.
  */
-__ksym int kfx_strnstr_buf(const char *s1, __u32 s1__sz, const char *s2,
-			   __u32 s2__sz, size_t len);
+KFX_KSYM int kfx_strnstr_buf(const char *s1, __u32 s1__sz, const char *s2,
+			     __u32 s2__sz, size_t len);
 
 /**
  * kfx_strncasestr_buf() - kfx_strncasestr() on BPF-owned buffers (sizes proven)
@@ -496,8 +510,8 @@ __ksym int kfx_strnstr_buf(const char *s1, __u32 s1__sz, const char *s2,
  * Return: what kfx_strncasestr() returns for the same strings; -EFAULT and -ERANGE
  * cannot happen.
  */
-__ksym int kfx_strncasestr_buf(const char *s1, __u32 s1__sz, const char *s2,
-			       __u32 s2__sz, size_t len);
+KFX_KSYM int kfx_strncasestr_buf(const char *s1, __u32 s1__sz, const char *s2,
+				 __u32 s2__sz, size_t len);
 
 /*
  * Crypto family (upstream bpf_crypto_*(), 6.10; nullable siv 6.11).
@@ -568,7 +582,7 @@ struct kfx_crypto_ctx;
  *                  an @authsize for "skcipher", or none for "aead"
  * * %-ENOMEM, or what the crypto API said
  */
-__ksym struct kfx_crypto_ctx *
+KFX_KSYM struct kfx_crypto_ctx *
 kfx_crypto_ctx_create(const struct kfx_crypto_params *params, __u32 params__sz,
 		      int *err);
 
@@ -578,7 +592,7 @@ kfx_crypto_ctx_create(const struct kfx_crypto_params *params, __u32 params__sz,
  *
  * Return: @ctx, or NULL if it is being freed.
  */
-__ksym struct kfx_crypto_ctx *
+KFX_KSYM struct kfx_crypto_ctx *
 kfx_crypto_ctx_acquire(struct kfx_crypto_ctx *ctx);
 
 /**
@@ -586,7 +600,7 @@ kfx_crypto_ctx_acquire(struct kfx_crypto_ctx *ctx);
  * after an RCU grace period
  * @ctx: a referenced ctx
  */
-__ksym void kfx_crypto_ctx_release(struct kfx_crypto_ctx *ctx);
+KFX_KSYM void kfx_crypto_ctx_release(struct kfx_crypto_ctx *ctx);
 
 /**
  * kfx_crypto_encrypt() - encrypt @src into @dst
@@ -620,9 +634,9 @@ __ksym void kfx_crypto_ctx_release(struct kfx_crypto_ctx *ctx);
  * * what the crypto API said (%-ENOMEM: it could not allocate, atomically,
  *   for an unaligned buffer)
  */
-__ksym int kfx_crypto_encrypt(struct kfx_crypto_ctx *ctx, const KFX_DYNPTR *src,
-			      const KFX_DYNPTR *dst,
-			      const KFX_DYNPTR *siv__nullable);
+KFX_KSYM int kfx_crypto_encrypt(struct kfx_crypto_ctx *ctx, const KFX_DYNPTR *src,
+				const KFX_DYNPTR *dst,
+				const KFX_DYNPTR *siv__nullable);
 
 /**
  * kfx_crypto_decrypt() - decrypt @src into @dst
@@ -638,9 +652,9 @@ __ksym int kfx_crypto_encrypt(struct kfx_crypto_ctx *ctx, const KFX_DYNPTR *src,
  * Return: as kfx_crypto_encrypt(), and for "aead" %-EBADMSG when the
  * message fails authentication; @dst is then zeroed.
  */
-__ksym int kfx_crypto_decrypt(struct kfx_crypto_ctx *ctx, const KFX_DYNPTR *src,
-			      const KFX_DYNPTR *dst,
-			      const KFX_DYNPTR *siv__nullable);
+KFX_KSYM int kfx_crypto_decrypt(struct kfx_crypto_ctx *ctx, const KFX_DYNPTR *src,
+				const KFX_DYNPTR *dst,
+				const KFX_DYNPTR *siv__nullable);
 
 /**
  * kfx_crypto_encrypt_noiv() - kfx_crypto_encrypt() with no IV or state
@@ -653,9 +667,9 @@ __ksym int kfx_crypto_decrypt(struct kfx_crypto_ctx *ctx, const KFX_DYNPTR *src,
  *
  * Return: as kfx_crypto_encrypt() with a NULL siv.
  */
-__ksym int kfx_crypto_encrypt_noiv(struct kfx_crypto_ctx *ctx,
-				   const KFX_DYNPTR *src,
-				   const KFX_DYNPTR *dst);
+KFX_KSYM int kfx_crypto_encrypt_noiv(struct kfx_crypto_ctx *ctx,
+				     const KFX_DYNPTR *src,
+				     const KFX_DYNPTR *dst);
 
 /**
  * kfx_crypto_decrypt_noiv() - kfx_crypto_decrypt() with no IV or state
@@ -665,9 +679,9 @@ __ksym int kfx_crypto_encrypt_noiv(struct kfx_crypto_ctx *ctx,
  *
  * Return: as kfx_crypto_decrypt() with a NULL siv.
  */
-__ksym int kfx_crypto_decrypt_noiv(struct kfx_crypto_ctx *ctx,
-				   const KFX_DYNPTR *src,
-				   const KFX_DYNPTR *dst);
+KFX_KSYM int kfx_crypto_decrypt_noiv(struct kfx_crypto_ctx *ctx,
+				     const KFX_DYNPTR *src,
+				     const KFX_DYNPTR *dst);
 
 /**
  * kfx_crypto_ctx_driver() - which implementation a ctx runs (kfx only)
@@ -687,8 +701,8 @@ __ksym int kfx_crypto_decrypt_noiv(struct kfx_crypto_ctx *ctx,
  * Return: the name's length, or %-E2BIG when @buf is too small (it then
  * holds as much as fits, terminated).
  */
-__ksym int kfx_crypto_ctx_driver(struct kfx_crypto_ctx *ctx, char *buf,
-				 __u32 buf__sz);
+KFX_KSYM int kfx_crypto_ctx_driver(struct kfx_crypto_ctx *ctx, char *buf,
+				   __u32 buf__sz);
 
 #ifdef __bpf__
 /*

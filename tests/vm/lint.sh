@@ -1,8 +1,19 @@
 #!/bin/bash
-# lint.sh: checkpatch.pl --strict (from Debian's linux-source package) over
-# the module sources.  Prints "ok"/"not ok" lines and "lint: done".
+# lint.sh: the kfunc docs (tools/kfx-doc.py), then checkpatch.pl --strict
+# (from Debian's linux-source package) over the module sources.  Prints
+# "ok"/"not ok" lines and "lint: done".
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
+
+# The kfunc docs: each kfunc declared in bpf/kfx.h or registered in a BTF
+# id set has kernel-doc at its definition, and README's table is what
+# tools/kfx-doc.py makes of that doc (host-only python3, well under 1 s).
+if out=$(python3 "$KFX_TOP/tools/kfx-doc.py" --check 2>&1); then
+	echo "ok lint/kfx-doc"
+else
+	echo "not ok lint/kfx-doc: $(head -1 <<<"$out")"
+	sed 's/^/# /' <<<"$out"
+fi
 
 cp_dir=$KFX_CACHE/checkpatch
 if [ ! -x "$cp_dir/scripts/checkpatch.pl" ]; then

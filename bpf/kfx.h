@@ -6,7 +6,7 @@
  * BPF programs (built with clang -target bpf after vmlinux.h and
  * bpf_helpers.h), the way the kernel's bpf_testmod shares its kfunc header.
  * In the kernel the declarations are plain prototypes; in BPF programs they
- * are __ksym externs resolved against the kfx module's BTF at load time.
+ * are weak __ksym externs resolved against the kfx module's BTF at load time.
  *
  * Naming: every kfunc and every BTF type kfx defines starts with kfx_, so that
  * libbpf, which looks in vmlinux BTF before module BTF, never binds a kfx

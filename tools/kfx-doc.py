@@ -110,7 +110,8 @@ def table(order, defs):
     for n in order:
         d = defs[n]
         errs = ", ".join("-" + e for e in d["errnos"]) or "none"
-        summary = d["summary"].replace("|", "\\|")
+        summary = re.sub(r"@(\w+)", r"`\1`", d["summary"].replace("|", "\\|"))
+        summary = re.sub(r"%(-?\w+)", r"\1", summary)
         out.append(f"| `{n}()` | {summary} | {errs} | {d['file']} |")
     out += ["", END]
     return "\n".join(out) + "\n"

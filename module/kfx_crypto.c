@@ -321,10 +321,17 @@ __bpf_kfunc_start_defs();
  * Sleepable: SYSCALL programs only.  The ctx pins kfx and the cipher's
  * module until it is freed.
  *
- * Return: a referenced ctx, or NULL with *@err one of %-EINVAL (bad
- * @params, key length or key), %-ENOENT (unknown type), %-EOPNOTSUPP (no
- * synchronous @algo here, or an @authsize for a type without one),
- * %-ENOMEM, or the crypto API's own error.
+ * Return: a referenced ctx, to be stored as a kptr or released, or NULL
+ * with *@err set:
+ * * %-EINVAL     - NULL @params, @params__sz not the struct's size,
+ *                  non-zero @reserved, @algo without its NUL, key_len 0
+ *                  or over 256, a key or an authsize the algorithm refused
+ * * %-ENOENT     - @type is neither "skcipher" nor "aead"
+ * * %-EOPNOTSUPP - the kernel has no synchronous implementation of @algo
+ *                  (or one whose request does not fit kfx's per-CPU
+ *                  scratch), an @authsize for "skcipher", or none for
+ *                  "aead"
+ * * %-ENOMEM     - no memory for the ctx, or the crypto API's own error
  */
 __bpf_kfunc struct kfx_crypto_ctx *
 kfx_crypto_ctx_create(const struct kfx_crypto_params *params, u32 params__sz,
@@ -365,7 +372,8 @@ kfx_crypto_ctx_create(const struct kfx_crypto_params *params, u32 params__sz,
  * kfx_crypto_ctx_acquire() - Take a reference to @ctx
  * @ctx: A ctx, e.g. loaded from a map under RCU
  *
- * Return: @ctx, or NULL when its last reference is already gone.
+ * Return: @ctx, or NULL when its last reference is already gone (it is
+ * being freed); no errno.
  */
 __bpf_kfunc struct kfx_crypto_ctx *
 kfx_crypto_ctx_acquire(struct kfx_crypto_ctx *ctx)
@@ -417,8 +425,24 @@ KFX_NOSEAL(kfx_crypto_ctx_release_dtor);
  * @siv__nullable: The IV plus state, the ctx's size ("aead": the IV, then
  *		   the associated data, up to 65536 bytes); NULL when that is 0
  *
- * Return: 0, %-EINVAL (read-only or short @dst, empty or over-long @src,
- * wrong siv length, data out of reach) or the crypto API's error.
+ * Dynptrs of every kind the kernel has: local memory and ringbuf, and skb
+ * and xdp (6.4+) as far as their linear data reaches.  6.1's verifier
+ * passes only local dynptrs to kfuncs ("points to unsupported dynamic
+ * pointer type" for a ringbuf one).  On 6.1 the verifier refuses a NULL
+ * siv: use kfx_crypto_encrypt_noiv().
+ *
+ * Return: 0, or
+ * * %-EINVAL - @dst is read-only, @src or @dst is empty, @src is longer
+ *              than 65536 bytes (a kfx limit: upstream has none) or than
+ *              @dst (aead: @dst has no room for the tag), the siv length
+ *              is not the ctx's (aead: shorter than its IV), a mode of
+ *              whole blocks (ecb, cbc) given a partial one, or the data
+ *              cannot be reached (outside an skb's linear part or an xdp
+ *              buffer's first fragment; @dst in a clone's shared data:
+ *              bpf_skb_pull_data() first).  Nothing is written then.
+ * * %-EBUSY  - called with interrupts off (no program kfx serves is)
+ * * %-ENOMEM - the crypto API could not allocate, atomically, for an
+ *              unaligned buffer; or another error of the crypto API
  */
 __bpf_kfunc int kfx_crypto_encrypt(struct kfx_crypto_ctx *ctx,
 				   const KFX_DYNPTR *src, const KFX_DYNPTR *dst,
@@ -435,9 +459,13 @@ __bpf_kfunc int kfx_crypto_encrypt(struct kfx_crypto_ctx *ctx,
  *	 that less the tag ("aead"), and never empty
  * @siv__nullable: As for kfx_crypto_encrypt()
  *
- * Return: as kfx_crypto_encrypt(), and for "aead" %-EBADMSG when the
- * message fails authentication (the plaintext's bytes of @dst are then
- * zeroed).
+ * Return: as kfx_crypto_encrypt(), and for "aead" %-EBADMSG:
+ * * %-EINVAL  - as for kfx_crypto_encrypt() (aead: @dst not @src's length
+ *               less the tag)
+ * * %-EBUSY   - called with interrupts off
+ * * %-ENOMEM  - as for kfx_crypto_encrypt()
+ * * %-EBADMSG - "aead": the message fails authentication (the plaintext's
+ *               bytes of @dst are then zeroed)
  */
 __bpf_kfunc int kfx_crypto_decrypt(struct kfx_crypto_ctx *ctx,
 				   const KFX_DYNPTR *src, const KFX_DYNPTR *dst,
@@ -452,7 +480,13 @@ __bpf_kfunc int kfx_crypto_decrypt(struct kfx_crypto_ctx *ctx,
  * @src: The plaintext
  * @dst: Room for the ciphertext
  *
- * Return: as kfx_crypto_encrypt() with a NULL siv.
+ * The same source works on every kernel, 6.1 included, whose verifier
+ * cannot take a NULL siv, without a 0-sized dynptr.
+ *
+ * Return: 0 or an error, as kfx_crypto_encrypt() with a NULL siv:
+ * * %-EINVAL - as for kfx_crypto_encrypt(), and a ctx with an IV
+ * * %-EBUSY  - called with interrupts off
+ * * %-ENOMEM - as for kfx_crypto_encrypt()
  */
 __bpf_kfunc int kfx_crypto_encrypt_noiv(struct kfx_crypto_ctx *ctx,
 					const KFX_DYNPTR *src,
@@ -467,7 +501,11 @@ __bpf_kfunc int kfx_crypto_encrypt_noiv(struct kfx_crypto_ctx *ctx,
  * @src: The ciphertext
  * @dst: Room for the plaintext
  *
- * Return: as kfx_crypto_decrypt() with a NULL siv.
+ * Return: 0 or an error, as kfx_crypto_decrypt() with a NULL siv:
+ * * %-EINVAL  - as for kfx_crypto_decrypt(), and a ctx with an IV
+ * * %-EBUSY   - called with interrupts off
+ * * %-ENOMEM  - as for kfx_crypto_decrypt()
+ * * %-EBADMSG - as for kfx_crypto_decrypt()
  */
 __bpf_kfunc int kfx_crypto_decrypt_noiv(struct kfx_crypto_ctx *ctx,
 					const KFX_DYNPTR *src,
@@ -486,8 +524,15 @@ __bpf_kfunc int kfx_crypto_decrypt_noiv(struct kfx_crypto_ctx *ctx,
  * usable, e.g. "__ecb-aes-aesni" or "ecb(aes-generic)", as /proc/crypto
  * names it.
  *
- * Return: the name's length, or %-E2BIG when it does not fit (@buf then
- * holds as much as fits, terminated, unless @buf__sz is 0).
+ * kfx picks the one the crypto API ranks highest among those usable
+ * synchronously, so the accelerated x86 drivers when their modules are
+ * loaded (udev loads them at boot on CPUs with AES-NI; `modprobe
+ * aesni_intel` otherwise) before the ctx is created.  CRYPTO_MAX_ALG_NAME
+ * (128) bytes always suffice.
+ *
+ * Return: the name's length, or
+ * * %-E2BIG - it does not fit (@buf then holds as much as fits,
+ *             terminated, unless @buf__sz is 0)
  */
 __bpf_kfunc int kfx_crypto_ctx_driver(struct kfx_crypto_ctx *ctx, char *buf,
 				      u32 buf__sz)

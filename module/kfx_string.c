@@ -6,6 +6,18 @@
  * kfx_str_core.h, shared with the host tests; this file supplies the
  * kernel's memory access: word and byte loads that return -EFAULT instead
  * of oopsing, with page faults disabled so that nothing sleeps.
+ *
+ * The kernel-doc below is the reference for each kfunc (bpf/kfx.h only
+ * declares them; README's reference table is generated from it by
+ * tools/kfx-doc.py).  What a program may pass: on 6.2+ the __ign suffix
+ * makes the verifier accept any pointer, BPF memory, a BTF-typed kernel
+ * pointer (task->comm) or a scalar address.  6.1 has no __ign: there the
+ * verifier wants at least one byte of writable BPF memory ("write into map
+ * forbidden" for .rodata), or NULL (-ERANGE); it refuses scalars and
+ * BTF-typed kernel pointers (README: What a BPF program can pass).  A
+ * string that starts on a mapped page of the x86 fixmap just below the
+ * vsyscall page and runs into it would oops as upstream's kfuncs do: only
+ * the first byte is checked.
  */
 #include <linux/bpf.h>
 #include <linux/btf.h>
@@ -93,9 +105,15 @@ __bpf_kfunc_start_defs();
  * Return:
  * * -1/0/1   - %0 if equal, %-1 if @s1__ign sorts first, %1 otherwise (bytes
  *              compare unsigned, as upstream)
- * * %-EFAULT - a read faulted (unmapped or invalid kernel address)
- * * %-E2BIG  - 65536 characters of an input were read without its end
- * * %-ERANGE - a string is not a kernel address (NULL, user space)
+ * * %-EFAULT - a read faulted (an unmapped or invalid kernel address, or a
+ *              string running into an unmapped page)
+ * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of an input, the set
+ *              or the needle included, were read without its end
+ * * %-ERANGE - a string is not a kernel address (NULL, user space, the
+ *              vsyscall page, non-canonical); only each first byte is
+ *              checked, as upstream does
+ * * %-EPERM  - lockdown (confidentiality) forbids reading kernel memory
+ *              (6.2+)
  */
 __bpf_kfunc int kfx_strcmp(const char *s1__ign, const char *s2__ign)
 {
@@ -111,9 +129,15 @@ __bpf_kfunc int kfx_strcmp(const char *s1__ign, const char *s2__ign)
  * Return:
  * * -1/0/1   - as kfx_strcmp() after the kernel's tolower() (ASCII and
  *              ISO-8859-1) on both
- * * %-EFAULT - a read faulted (unmapped or invalid kernel address)
- * * %-E2BIG  - 65536 characters of an input were read without its end
- * * %-ERANGE - a string is not a kernel address (NULL, user space)
+ * * %-EFAULT - a read faulted (an unmapped or invalid kernel address, or a
+ *              string running into an unmapped page)
+ * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of an input, the set
+ *              or the needle included, were read without its end
+ * * %-ERANGE - a string is not a kernel address (NULL, user space, the
+ *              vsyscall page, non-canonical); only each first byte is
+ *              checked, as upstream does
+ * * %-EPERM  - lockdown (confidentiality) forbids reading kernel memory
+ *              (6.2+)
  */
 __bpf_kfunc int kfx_strcasecmp(const char *s1__ign, const char *s2__ign)
 {
@@ -129,9 +153,15 @@ __bpf_kfunc int kfx_strcasecmp(const char *s1__ign, const char *s2__ign)
  *
  * Return:
  * * -1/0/1   - as kfx_strcasecmp(), %0 when @len characters are equal
- * * %-EFAULT - a read faulted (unmapped or invalid kernel address)
- * * %-E2BIG  - 65536 characters of an input were read without its end
- * * %-ERANGE - a string is not a kernel address (NULL, user space)
+ * * %-EFAULT - a read faulted (an unmapped or invalid kernel address, or a
+ *              string running into an unmapped page)
+ * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of an input, the set
+ *              or the needle included, were read without its end
+ * * %-ERANGE - a string is not a kernel address (NULL, user space, the
+ *              vsyscall page, non-canonical); only each first byte is
+ *              checked, as upstream does
+ * * %-EPERM  - lockdown (confidentiality) forbids reading kernel memory
+ *              (6.2+)
  */
 __bpf_kfunc int kfx_strncasecmp(const char *s1__ign, const char *s2__ign, size_t len)
 {
@@ -147,9 +177,15 @@ __bpf_kfunc int kfx_strncasecmp(const char *s1__ign, const char *s2__ign, size_t
  * Return:
  * * >=0      - index of the first @c; the terminating NUL can be searched for
  * * %-ENOENT - not found
- * * %-EFAULT - a read faulted (unmapped or invalid kernel address)
- * * %-E2BIG  - 65536 characters of an input were read without its end
- * * %-ERANGE - a string is not a kernel address (NULL, user space)
+ * * %-EFAULT - a read faulted (an unmapped or invalid kernel address, or a
+ *              string running into an unmapped page)
+ * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of an input, the set
+ *              or the needle included, were read without its end
+ * * %-ERANGE - a string is not a kernel address (NULL, user space, the
+ *              vsyscall page, non-canonical); only each first byte is
+ *              checked, as upstream does
+ * * %-EPERM  - lockdown (confidentiality) forbids reading kernel memory
+ *              (6.2+)
  */
 __bpf_kfunc int kfx_strchr(const char *s__ign, char c)
 {
@@ -166,9 +202,15 @@ __bpf_kfunc int kfx_strchr(const char *s__ign, char c)
  * Return:
  * * >=0      - index of the first @c within @count characters
  * * %-ENOENT - not found
- * * %-EFAULT - a read faulted (unmapped or invalid kernel address)
- * * %-E2BIG  - 65536 characters of an input were read without its end
- * * %-ERANGE - a string is not a kernel address (NULL, user space)
+ * * %-EFAULT - a read faulted (an unmapped or invalid kernel address, or a
+ *              string running into an unmapped page)
+ * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of an input, the set
+ *              or the needle included, were read without its end
+ * * %-ERANGE - a string is not a kernel address (NULL, user space, the
+ *              vsyscall page, non-canonical); only each first byte is
+ *              checked, as upstream does
+ * * %-EPERM  - lockdown (confidentiality) forbids reading kernel memory
+ *              (6.2+)
  */
 __bpf_kfunc int kfx_strnchr(const char *s__ign, size_t count, char c)
 {
@@ -183,9 +225,15 @@ __bpf_kfunc int kfx_strnchr(const char *s__ign, size_t count, char c)
  *
  * Return:
  * * >=0      - index of the first @c, or of the terminating NUL
- * * %-EFAULT - a read faulted (unmapped or invalid kernel address)
- * * %-E2BIG  - 65536 characters of an input were read without its end
- * * %-ERANGE - a string is not a kernel address (NULL, user space)
+ * * %-EFAULT - a read faulted (an unmapped or invalid kernel address, or a
+ *              string running into an unmapped page)
+ * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of an input, the set
+ *              or the needle included, were read without its end
+ * * %-ERANGE - a string is not a kernel address (NULL, user space, the
+ *              vsyscall page, non-canonical); only each first byte is
+ *              checked, as upstream does
+ * * %-EPERM  - lockdown (confidentiality) forbids reading kernel memory
+ *              (6.2+)
  */
 __bpf_kfunc int kfx_strchrnul(const char *s__ign, char c)
 {
@@ -202,9 +250,15 @@ __bpf_kfunc int kfx_strchrnul(const char *s__ign, char c)
  * * >=0      - index of the last @c (an int compared with each unsigned char);
  *              searching for 0 gives the length
  * * %-ENOENT - not found
- * * %-EFAULT - a read faulted (unmapped or invalid kernel address)
- * * %-E2BIG  - 65536 characters of an input were read without its end
- * * %-ERANGE - a string is not a kernel address (NULL, user space)
+ * * %-EFAULT - a read faulted (an unmapped or invalid kernel address, or a
+ *              string running into an unmapped page)
+ * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of an input, the set
+ *              or the needle included, were read without its end
+ * * %-ERANGE - a string is not a kernel address (NULL, user space, the
+ *              vsyscall page, non-canonical); only each first byte is
+ *              checked, as upstream does
+ * * %-EPERM  - lockdown (confidentiality) forbids reading kernel memory
+ *              (6.2+)
  */
 __bpf_kfunc int kfx_strrchr(const char *s__ign, int c)
 {
@@ -218,9 +272,15 @@ __bpf_kfunc int kfx_strrchr(const char *s__ign, int c)
  *
  * Return:
  * * >=0      - the length of @s__ign
- * * %-EFAULT - a read faulted (unmapped or invalid kernel address)
- * * %-E2BIG  - 65536 characters of an input were read without its end
- * * %-ERANGE - a string is not a kernel address (NULL, user space)
+ * * %-EFAULT - a read faulted (an unmapped or invalid kernel address, or a
+ *              string running into an unmapped page)
+ * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of an input, the set
+ *              or the needle included, were read without its end
+ * * %-ERANGE - a string is not a kernel address (NULL, user space, the
+ *              vsyscall page, non-canonical); only each first byte is
+ *              checked, as upstream does
+ * * %-EPERM  - lockdown (confidentiality) forbids reading kernel memory
+ *              (6.2+)
  */
 __bpf_kfunc int kfx_strlen(const char *s__ign)
 {
@@ -235,9 +295,15 @@ __bpf_kfunc int kfx_strlen(const char *s__ign)
  *
  * Return:
  * * >=0      - min(length of @s__ign, @count)
- * * %-EFAULT - a read faulted (unmapped or invalid kernel address)
- * * %-E2BIG  - 65536 characters of an input were read without its end
- * * %-ERANGE - a string is not a kernel address (NULL, user space)
+ * * %-EFAULT - a read faulted (an unmapped or invalid kernel address, or a
+ *              string running into an unmapped page)
+ * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of an input, the set
+ *              or the needle included, were read without its end
+ * * %-ERANGE - a string is not a kernel address (NULL, user space, the
+ *              vsyscall page, non-canonical); only each first byte is
+ *              checked, as upstream does
+ * * %-EPERM  - lockdown (confidentiality) forbids reading kernel memory
+ *              (6.2+)
  */
 __bpf_kfunc int kfx_strnlen(const char *s__ign, size_t count)
 {
@@ -252,9 +318,15 @@ __bpf_kfunc int kfx_strnlen(const char *s__ign, size_t count)
  *
  * Return:
  * * >=0      - that length
- * * %-EFAULT - a read faulted (unmapped or invalid kernel address)
- * * %-E2BIG  - 65536 characters of an input were read without its end
- * * %-ERANGE - a string is not a kernel address (NULL, user space)
+ * * %-EFAULT - a read faulted (an unmapped or invalid kernel address, or a
+ *              string running into an unmapped page)
+ * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of an input, the set
+ *              or the needle included, were read without its end
+ * * %-ERANGE - a string is not a kernel address (NULL, user space, the
+ *              vsyscall page, non-canonical); only each first byte is
+ *              checked, as upstream does
+ * * %-EPERM  - lockdown (confidentiality) forbids reading kernel memory
+ *              (6.2+)
  */
 __bpf_kfunc int kfx_strspn(const char *s__ign, const char *accept__ign)
 {
@@ -269,9 +341,15 @@ __bpf_kfunc int kfx_strspn(const char *s__ign, const char *accept__ign)
  *
  * Return:
  * * >=0      - that length
- * * %-EFAULT - a read faulted (unmapped or invalid kernel address)
- * * %-E2BIG  - 65536 characters of an input were read without its end
- * * %-ERANGE - a string is not a kernel address (NULL, user space)
+ * * %-EFAULT - a read faulted (an unmapped or invalid kernel address, or a
+ *              string running into an unmapped page)
+ * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of an input, the set
+ *              or the needle included, were read without its end
+ * * %-ERANGE - a string is not a kernel address (NULL, user space, the
+ *              vsyscall page, non-canonical); only each first byte is
+ *              checked, as upstream does
+ * * %-EPERM  - lockdown (confidentiality) forbids reading kernel memory
+ *              (6.2+)
  */
 __bpf_kfunc int kfx_strcspn(const char *s__ign, const char *reject__ign)
 {
@@ -288,9 +366,15 @@ __bpf_kfunc int kfx_strcspn(const char *s__ign, const char *reject__ign)
  * * >=0      - index of the first occurrence of @s2__ign; %0 for an empty
  *              @s2__ign
  * * %-ENOENT - not found
- * * %-EFAULT - a read faulted (unmapped or invalid kernel address)
- * * %-E2BIG  - 65536 characters of an input were read without its end
- * * %-ERANGE - a string is not a kernel address (NULL, user space)
+ * * %-EFAULT - a read faulted (an unmapped or invalid kernel address, or a
+ *              string running into an unmapped page)
+ * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of an input, the set
+ *              or the needle included, were read without its end
+ * * %-ERANGE - a string is not a kernel address (NULL, user space, the
+ *              vsyscall page, non-canonical); only each first byte is
+ *              checked, as upstream does
+ * * %-EPERM  - lockdown (confidentiality) forbids reading kernel memory
+ *              (6.2+)
  */
 __bpf_kfunc int kfx_strstr(const char *s1__ign, const char *s2__ign)
 {
@@ -306,9 +390,15 @@ __bpf_kfunc int kfx_strstr(const char *s1__ign, const char *s2__ign)
  * Return:
  * * >=0      - as kfx_strstr(), comparing after tolower()
  * * %-ENOENT - not found
- * * %-EFAULT - a read faulted (unmapped or invalid kernel address)
- * * %-E2BIG  - 65536 characters of an input were read without its end
- * * %-ERANGE - a string is not a kernel address (NULL, user space)
+ * * %-EFAULT - a read faulted (an unmapped or invalid kernel address, or a
+ *              string running into an unmapped page)
+ * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of an input, the set
+ *              or the needle included, were read without its end
+ * * %-ERANGE - a string is not a kernel address (NULL, user space, the
+ *              vsyscall page, non-canonical); only each first byte is
+ *              checked, as upstream does
+ * * %-EPERM  - lockdown (confidentiality) forbids reading kernel memory
+ *              (6.2+)
  */
 __bpf_kfunc int kfx_strcasestr(const char *s1__ign, const char *s2__ign)
 {
@@ -327,9 +417,15 @@ __bpf_kfunc int kfx_strcasestr(const char *s1__ign, const char *s2__ign)
  *              characters of @s1__ign; %0 for an empty @s2__ign even for @len
  *              0
  * * %-ENOENT - not found
- * * %-EFAULT - a read faulted (unmapped or invalid kernel address)
- * * %-E2BIG  - 65536 characters of an input were read without its end
- * * %-ERANGE - a string is not a kernel address (NULL, user space)
+ * * %-EFAULT - a read faulted (an unmapped or invalid kernel address, or a
+ *              string running into an unmapped page)
+ * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of an input, the set
+ *              or the needle included, were read without its end
+ * * %-ERANGE - a string is not a kernel address (NULL, user space, the
+ *              vsyscall page, non-canonical); only each first byte is
+ *              checked, as upstream does
+ * * %-EPERM  - lockdown (confidentiality) forbids reading kernel memory
+ *              (6.2+)
  */
 __bpf_kfunc int kfx_strnstr(const char *s1__ign, const char *s2__ign, size_t len)
 {
@@ -346,9 +442,15 @@ __bpf_kfunc int kfx_strnstr(const char *s1__ign, const char *s2__ign, size_t len
  * Return:
  * * >=0      - as kfx_strnstr(), comparing after tolower()
  * * %-ENOENT - not found
- * * %-EFAULT - a read faulted (unmapped or invalid kernel address)
- * * %-E2BIG  - 65536 characters of an input were read without its end
- * * %-ERANGE - a string is not a kernel address (NULL, user space)
+ * * %-EFAULT - a read faulted (an unmapped or invalid kernel address, or a
+ *              string running into an unmapped page)
+ * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of an input, the set
+ *              or the needle included, were read without its end
+ * * %-ERANGE - a string is not a kernel address (NULL, user space, the
+ *              vsyscall page, non-canonical); only each first byte is
+ *              checked, as upstream does
+ * * %-EPERM  - lockdown (confidentiality) forbids reading kernel memory
+ *              (6.2+)
  */
 __bpf_kfunc int kfx_strncasestr(const char *s1__ign, const char *s2__ign, size_t len)
 {

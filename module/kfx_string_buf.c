@@ -5,6 +5,10 @@
  * proves.  No fault handling is needed, so the shared core runs with plain
  * word loads; a buffer without a NUL holds a string that ends at the
  * buffer's end, and otherwise the results are the unbounded ones.
+ * A size of 0 is the empty string, whatever the pointer (verifiers
+ * before 7.0 let it be NULL).  As for all kfunc memory arguments on 6.1,
+ * the buffers must be writable BPF memory there.  The kernel-doc below is
+ * each kfunc's reference (bpf/kfx.h only declares them).
  */
 #include <linux/bpf.h>
 #include <linux/btf.h>
@@ -66,8 +70,10 @@ __bpf_kfunc_start_defs();
  *
  * A buffer without a NUL holds a string that ends at the buffer's end.
  *
- * Return: what kfx_strcmp() returns for the same strings; never %-EFAULT
- * or %-ERANGE.
+ * Return: what kfx_strcmp() returns for the same strings, never %-EFAULT,
+ * %-ERANGE or %-EPERM:
+ * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of a string were read
+ *              without its end (a buffer that large without a NUL)
  */
 __bpf_kfunc int kfx_strcmp_buf(const char *s1, __u32 s1__sz, const char *s2,
 			       __u32 s2__sz)
@@ -87,8 +93,10 @@ __bpf_kfunc int kfx_strcmp_buf(const char *s1, __u32 s1__sz, const char *s2,
  *
  * A buffer without a NUL holds a string that ends at the buffer's end.
  *
- * Return: what kfx_strcasecmp() returns for the same strings; never %-EFAULT
- * or %-ERANGE.
+ * Return: what kfx_strcasecmp() returns for the same strings, never %-EFAULT,
+ * %-ERANGE or %-EPERM:
+ * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of a string were read
+ *              without its end (a buffer that large without a NUL)
  */
 __bpf_kfunc int kfx_strcasecmp_buf(const char *s1, __u32 s1__sz, const char *s2,
 				   __u32 s2__sz)
@@ -109,8 +117,10 @@ __bpf_kfunc int kfx_strcasecmp_buf(const char *s1, __u32 s1__sz, const char *s2,
  *
  * A buffer without a NUL holds a string that ends at the buffer's end.
  *
- * Return: what kfx_strncasecmp() returns for the same strings; never %-EFAULT
- * or %-ERANGE.
+ * Return: what kfx_strncasecmp() returns for the same strings, never %-EFAULT,
+ * %-ERANGE or %-EPERM:
+ * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of a string were read
+ *              without its end (a buffer that large without a NUL)
  */
 __bpf_kfunc int kfx_strncasecmp_buf(const char *s1, __u32 s1__sz,
 				    const char *s2, __u32 s2__sz, size_t len)
@@ -129,8 +139,11 @@ __bpf_kfunc int kfx_strncasecmp_buf(const char *s1, __u32 s1__sz,
  *
  * A buffer without a NUL holds a string that ends at the buffer's end.
  *
- * Return: what kfx_strchr() returns for the same strings; never %-EFAULT
- * or %-ERANGE.
+ * Return: what kfx_strchr() returns for the same strings, never %-EFAULT,
+ * %-ERANGE or %-EPERM:
+ * * %-ENOENT - not found
+ * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of a string were read
+ *              without its end (a buffer that large without a NUL)
  */
 __bpf_kfunc int kfx_strchr_buf(const char *s, __u32 s__sz, char c)
 {
@@ -148,8 +161,11 @@ __bpf_kfunc int kfx_strchr_buf(const char *s, __u32 s__sz, char c)
  *
  * A buffer without a NUL holds a string that ends at the buffer's end.
  *
- * Return: what kfx_strnchr() returns for the same strings; never %-EFAULT
- * or %-ERANGE.
+ * Return: what kfx_strnchr() returns for the same strings, never %-EFAULT,
+ * %-ERANGE or %-EPERM:
+ * * %-ENOENT - not found
+ * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of a string were read
+ *              without its end (a buffer that large without a NUL)
  */
 __bpf_kfunc int kfx_strnchr_buf(const char *s, __u32 s__sz, size_t count,
 				char c)
@@ -167,8 +183,10 @@ __bpf_kfunc int kfx_strnchr_buf(const char *s, __u32 s__sz, size_t count,
  *
  * A buffer without a NUL holds a string that ends at the buffer's end.
  *
- * Return: what kfx_strchrnul() returns for the same strings; never %-EFAULT
- * or %-ERANGE.
+ * Return: what kfx_strchrnul() returns for the same strings, never %-EFAULT,
+ * %-ERANGE or %-EPERM:
+ * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of a string were read
+ *              without its end (a buffer that large without a NUL)
  */
 __bpf_kfunc int kfx_strchrnul_buf(const char *s, __u32 s__sz, char c)
 {
@@ -185,8 +203,11 @@ __bpf_kfunc int kfx_strchrnul_buf(const char *s, __u32 s__sz, char c)
  *
  * A buffer without a NUL holds a string that ends at the buffer's end.
  *
- * Return: what kfx_strrchr() returns for the same strings; never %-EFAULT
- * or %-ERANGE.
+ * Return: what kfx_strrchr() returns for the same strings, never %-EFAULT,
+ * %-ERANGE or %-EPERM:
+ * * %-ENOENT - not found
+ * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of a string were read
+ *              without its end (a buffer that large without a NUL)
  */
 __bpf_kfunc int kfx_strrchr_buf(const char *s, __u32 s__sz, int c)
 {
@@ -202,8 +223,10 @@ __bpf_kfunc int kfx_strrchr_buf(const char *s, __u32 s__sz, int c)
  *
  * A buffer without a NUL holds a string that ends at the buffer's end.
  *
- * Return: what kfx_strlen() returns for the same strings; never %-EFAULT
- * or %-ERANGE.
+ * Return: what kfx_strlen() returns for the same strings, never %-EFAULT,
+ * %-ERANGE or %-EPERM:
+ * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of a string were read
+ *              without its end (a buffer that large without a NUL)
  */
 __bpf_kfunc int kfx_strlen_buf(const char *s, __u32 s__sz)
 {
@@ -220,8 +243,10 @@ __bpf_kfunc int kfx_strlen_buf(const char *s, __u32 s__sz)
  *
  * A buffer without a NUL holds a string that ends at the buffer's end.
  *
- * Return: what kfx_strnlen() returns for the same strings; never %-EFAULT
- * or %-ERANGE.
+ * Return: what kfx_strnlen() returns for the same strings, never %-EFAULT,
+ * %-ERANGE or %-EPERM:
+ * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of a string were read
+ *              without its end (a buffer that large without a NUL)
  */
 __bpf_kfunc int kfx_strnlen_buf(const char *s, __u32 s__sz, size_t count)
 {
@@ -239,8 +264,10 @@ __bpf_kfunc int kfx_strnlen_buf(const char *s, __u32 s__sz, size_t count)
  *
  * A buffer without a NUL holds a string that ends at the buffer's end.
  *
- * Return: what kfx_strspn() returns for the same strings; never %-EFAULT
- * or %-ERANGE.
+ * Return: what kfx_strspn() returns for the same strings, never %-EFAULT,
+ * %-ERANGE or %-EPERM:
+ * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of a string were read
+ *              without its end (a buffer that large without a NUL)
  */
 __bpf_kfunc int kfx_strspn_buf(const char *s, __u32 s__sz, const char *accept,
 			       __u32 accept__sz)
@@ -260,8 +287,10 @@ __bpf_kfunc int kfx_strspn_buf(const char *s, __u32 s__sz, const char *accept,
  *
  * A buffer without a NUL holds a string that ends at the buffer's end.
  *
- * Return: what kfx_strcspn() returns for the same strings; never %-EFAULT
- * or %-ERANGE.
+ * Return: what kfx_strcspn() returns for the same strings, never %-EFAULT,
+ * %-ERANGE or %-EPERM:
+ * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of a string were read
+ *              without its end (a buffer that large without a NUL)
  */
 __bpf_kfunc int kfx_strcspn_buf(const char *s, __u32 s__sz, const char *reject,
 				__u32 reject__sz)
@@ -281,8 +310,11 @@ __bpf_kfunc int kfx_strcspn_buf(const char *s, __u32 s__sz, const char *reject,
  *
  * A buffer without a NUL holds a string that ends at the buffer's end.
  *
- * Return: what kfx_strstr() returns for the same strings; never %-EFAULT
- * or %-ERANGE.
+ * Return: what kfx_strstr() returns for the same strings, never %-EFAULT,
+ * %-ERANGE or %-EPERM:
+ * * %-ENOENT - not found
+ * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of a string were read
+ *              without its end (a buffer that large without a NUL)
  */
 __bpf_kfunc int kfx_strstr_buf(const char *s1, __u32 s1__sz, const char *s2,
 			       __u32 s2__sz)
@@ -302,8 +334,11 @@ __bpf_kfunc int kfx_strstr_buf(const char *s1, __u32 s1__sz, const char *s2,
  *
  * A buffer without a NUL holds a string that ends at the buffer's end.
  *
- * Return: what kfx_strcasestr() returns for the same strings; never %-EFAULT
- * or %-ERANGE.
+ * Return: what kfx_strcasestr() returns for the same strings, never %-EFAULT,
+ * %-ERANGE or %-EPERM:
+ * * %-ENOENT - not found
+ * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of a string were read
+ *              without its end (a buffer that large without a NUL)
  */
 __bpf_kfunc int kfx_strcasestr_buf(const char *s1, __u32 s1__sz, const char *s2,
 				   __u32 s2__sz)
@@ -324,8 +359,11 @@ __bpf_kfunc int kfx_strcasestr_buf(const char *s1, __u32 s1__sz, const char *s2,
  *
  * A buffer without a NUL holds a string that ends at the buffer's end.
  *
- * Return: what kfx_strnstr() returns for the same strings; never %-EFAULT
- * or %-ERANGE.
+ * Return: what kfx_strnstr() returns for the same strings, never %-EFAULT,
+ * %-ERANGE or %-EPERM:
+ * * %-ENOENT - not found
+ * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of a string were read
+ *              without its end (a buffer that large without a NUL)
  */
 __bpf_kfunc int kfx_strnstr_buf(const char *s1, __u32 s1__sz, const char *s2,
 				__u32 s2__sz, size_t len)
@@ -346,8 +384,11 @@ __bpf_kfunc int kfx_strnstr_buf(const char *s1, __u32 s1__sz, const char *s2,
  *
  * A buffer without a NUL holds a string that ends at the buffer's end.
  *
- * Return: what kfx_strncasestr() returns for the same strings; never %-EFAULT
- * or %-ERANGE.
+ * Return: what kfx_strncasestr() returns for the same strings, never %-EFAULT,
+ * %-ERANGE or %-EPERM:
+ * * %-ENOENT - not found
+ * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of a string were read
+ *              without its end (a buffer that large without a NUL)
  */
 __bpf_kfunc int kfx_strncasestr_buf(const char *s1, __u32 s1__sz,
 				    const char *s2, __u32 s2__sz, size_t len)

@@ -42,35 +42,11 @@
 #include "string_badptr.h"
 #include "../host/str_host.h"
 #include "runner.h"
-
-/* The host model's unmapped range (tests/host/str_host.h). */
-uintptr_t kfx_host_hole_lo = UINTPTR_MAX, kfx_host_hole_hi = UINTPTR_MAX;
-
-enum bp_class { C_RANGE, C_FAULT, C_KNOWN, C_READABLE };
+#include "string_badptr_int.h"
 
 static const char *const class_names[] = {
 	[C_RANGE] = "range", [C_FAULT] = "fault",
 	[C_KNOWN] = "known", [C_READABLE] = "readable",
-};
-
-/* Where an entry's address comes from. */
-enum bp_src {
-	S_CONST,	/* .addr */
-	S_KSYM,		/* .sym in /proc/kallsyms (.mod: its module, "*" any other) */
-	S_PROG,		/* the program (.fill, .arg) */
-	S_FREED,	/* a kmalloc'ed struct bpf_map, freed before the run */
-	S_HOLE,		/* the 4-level guard hole; with 5-level paging unknown */
-};
-
-struct pool_def {
-	const char *label;
-	enum bp_src src;
-	enum bp_class cls;
-	__u64 addr;
-	__u32 fill, arg;
-	const char *sym, *mod;
-	int group;		/* entries skipped together once one oopsed */
-	bool moving;		/* content others change: retried on a difference */
 };
 
 #define EDGE(k)	{ "edge-" #k, S_PROG, C_KNOWN, 0, BP_FILL_EDGE, k, NULL, NULL, 1, false }
@@ -121,118 +97,6 @@ static int op_nptr(int op)
 	return op >= OP_STRCHR && op <= OP_STRNLEN ? 1 : 2;
 }
 
-/* ---------- the model ---------- */
-
-static char model_mem[3 * BP_PAGE] __attribute__((aligned(BP_PAGE)));
-
-static const char *model_ptr(const struct pool_def *d, enum bp_class cls)
-{
-	char *hole = model_mem + 2 * BP_PAGE;
-
-	switch (cls) {
-	case C_RANGE:
-		return (const char *)1;		/* below the model's kernel */
-	case C_FAULT:
-		return hole;
-	case C_KNOWN:
-		if (d->fill == BP_FILL_EDGE)
-			return hole - d->arg;
-		return model_mem + 64;		/* the valid string */
-	default:
-		return NULL;
-	}
-}
-
-static void model_setup(void)
-{
-	memset(model_mem, 0, sizeof(model_mem));
-	strcpy(model_mem + 64, BP_VALID);
-	memset(model_mem + 2 * BP_PAGE - 2 * BP_EDGE_MAX, BP_EDGE_BYTE, 2 * BP_EDGE_MAX);
-	kfx_host_hole_lo = (uintptr_t)(model_mem + 2 * BP_PAGE);
-	kfx_host_hole_hi = kfx_host_hole_lo + BP_PAGE;
-}
-
-static int model(int op, const char *a, const char *b)
-{
-	switch (op) {
-	case OP_STRCMP: return ref_strcmp(a, b);
-	case OP_STRCASECMP: return ref_strcasecmp(a, b);
-	case OP_STRNCASECMP: return ref_strncasecmp(a, b, BP_COUNT);
-	case OP_STRCHR: return ref_strchr(a, BP_CHAR);
-	case OP_STRNCHR: return ref_strnchr(a, BP_COUNT, BP_CHAR);
-	case OP_STRCHRNUL: return ref_strchrnul(a, BP_CHAR);
-	case OP_STRRCHR: return ref_strrchr(a, BP_CHAR);
-	case OP_STRLEN: return ref_strlen(a);
-	case OP_STRNLEN: return ref_strnlen(a, BP_COUNT);
-	case OP_STRSPN: return ref_strspn(a, b);
-	case OP_STRCSPN: return ref_strcspn(a, b);
-	case OP_STRSTR: return ref_strstr(a, b);
-	case OP_STRCASESTR: return ref_strcasestr(a, b);
-	case OP_STRNSTR: return ref_strnstr(a, b, BP_COUNT);
-	case OP_STRNCASESTR: return ref_strncasestr(a, b, BP_COUNT);
-	}
-	return -1000;
-}
-
-/*
- * Readable memory of unknown content, the bad string at @pos: what the
- * contract lets @op return.  Never -ERANGE (it is a kernel address); the
- * valid string bounds what it can (BP_VALID is 2 chars).
- */
-static bool plausible(int op, int pos, int r)
-{
-	int vlen = sizeof(BP_VALID) - 1;
-
-	if (r == -EFAULT)
-		return true;
-	switch (op) {
-	case OP_STRCMP:
-	case OP_STRCASECMP:
-		return r == -1 || r == 0 || r == 1;
-	case OP_STRNCASECMP:
-		return r == -1 || r == 0 || r == 1;
-	case OP_STRCHR:
-	case OP_STRRCHR:
-		return (r >= 0 && r < 65536) || r == -ENOENT || r == -E2BIG;
-	case OP_STRNCHR:
-		return (r >= 0 && r < BP_COUNT) || r == -ENOENT;
-	case OP_STRCHRNUL:
-	case OP_STRLEN:
-		return (r >= 0 && r < 65536) || r == -E2BIG;
-	case OP_STRNLEN:
-		return r >= 0 && r <= BP_COUNT;
-	case OP_STRSPN:
-	case OP_STRCSPN:
-		if (pos)	/* the valid string is the one measured */
-			return r >= 0 && r <= vlen;
-		return (r >= 0 && r < 65536) || r == -E2BIG;
-	case OP_STRSTR:
-	case OP_STRCASESTR:
-		if (pos)	/* found within the valid haystack, or not */
-			return (r >= 0 && r <= vlen) || r == -ENOENT;
-		return (r >= 0 && r < 65536) || r == -ENOENT || r == -E2BIG;
-	case OP_STRNSTR:
-	case OP_STRNCASESTR:
-		return (r >= 0 && r <= BP_COUNT) || r == -ENOENT;
-	}
-	return false;
-}
-
-static const char *res_str(int r)
-{
-	static char buf[4][24];
-	static int k;
-	char *b = buf[k++ % 4];
-
-	switch (r) {
-	case -ERANGE: return "-ERANGE";
-	case -EFAULT: return "-EFAULT";
-	case -ENOENT: return "-ENOENT";
-	case -E2BIG: return "-E2BIG";
-	}
-	snprintf(b, sizeof(buf[0]), "%d", r);
-	return b;
-}
 
 /* ---------- the pool ---------- */
 
@@ -498,25 +362,25 @@ static int run_sweep(int prog_fd, int bss_fd, const struct badptr_io *in,
 static void judge(int v, int op, int i, int pos, enum bp_class cls,
 		  struct bp_res r, char *msg, size_t len)
 {
-	const char *vm = model_ptr(&pool_defs[0], C_KNOWN);
-	const char *m = model_ptr(&pool_defs[i], cls);
+	const char *vm = bp_model_ptr(&pool_defs[0], C_KNOWN);
+	const char *m = bp_model_ptr(&pool_defs[i], cls);
 	int want;
 
 	msg[0] = '\0';
 	if (v == V_DIFF && r.kfx != r.bpf) {
-		snprintf(msg, len, "kfx %s, bpf %s", res_str(r.kfx), res_str(r.bpf));
+		snprintf(msg, len, "kfx %s, bpf %s", bp_res_str(r.kfx), bp_res_str(r.bpf));
 		return;
 	}
 	if (cls == C_READABLE) {
-		if (!plausible(op, pos, r.kfx))
+		if (!bp_plausible(op, pos, r.kfx))
 			snprintf(msg, len, "kfx %s: not a result the contract allows for readable memory",
-				 res_str(r.kfx));
+				 bp_res_str(r.kfx));
 		return;
 	}
-	want = pos ? model(op, vm, m) : model(op, m, vm);
+	want = pos ? bp_model(op, vm, m) : bp_model(op, m, vm);
 	if (r.kfx != want)
 		snprintf(msg, len, "kfx %s, the contract's table says %s%s",
-			 res_str(r.kfx), res_str(want),
+			 bp_res_str(r.kfx), bp_res_str(want),
 			 v == V_DIFF ? " (bpf agrees with kfx: the table is wrong)" : "");
 }
 
@@ -639,7 +503,7 @@ int string_badptr_driver(struct bpf_object *obj, struct bpf_program *prog,
 		snprintf(why, whylen, "not a badptr program, or .bss is not struct badptr_io");
 		return -1;
 	}
-	model_setup();
+	bp_model_setup();
 	first = v == V_DIFF ? op : 0;
 	last = v == V_DIFF ? op : OP_COUNT - 1;
 	for (op = first; op <= last; op++) {
@@ -667,3 +531,4 @@ int string_badptr_driver(struct bpf_object *obj, struct bpf_program *prog,
 	}
 	return 0;
 }
+

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the bad-pointer differential's driver (string_badptr.c) and its
+ * model (string_badptr_model.c) share: the pool's address classes and
+ * entries, and the model's entry points.
+ */
+#ifndef _KFX_STRING_BADPTR_INT_H
+#define _KFX_STRING_BADPTR_INT_H
+#include <stdbool.h>
+#include <linux/types.h>
+
+enum bp_class { C_RANGE, C_FAULT, C_KNOWN, C_READABLE };
+
+/* Where an entry's address comes from. */
+enum bp_src {
+	S_CONST,	/* .addr */
+	S_KSYM,		/* .sym in /proc/kallsyms (.mod: its module, "*" any other) */
+	S_PROG,		/* the program (.fill, .arg) */
+	S_FREED,	/* a kmalloc'ed struct bpf_map, freed before the run */
+	S_HOLE,		/* the 4-level guard hole; with 5-level paging unknown */
+};
+
+struct pool_def {
+	const char *label;
+	enum bp_src src;
+	enum bp_class cls;
+	__u64 addr;
+	__u32 fill, arg;
+	const char *sym, *mod;
+	int group;		/* entries skipped together once one oopsed */
+	bool moving;		/* content others change: retried on a difference */
+};
+
+/* The model's address for an entry of class @cls (NULL: no model). */
+const char *bp_model_ptr(const struct pool_def *d, enum bp_class cls);
+/* Lay the model's memory out as the program does the kernel's. */
+void bp_model_setup(void);
+/* The contract's result of @op on @a (and @b). */
+int bp_model(int op, const char *a, const char *b);
+/* Whether @r is a result the contract allows on readable memory. */
+bool bp_plausible(int op, int pos, int r);
+/* @r as text, errnos by name. */
+const char *bp_res_str(int r);
+#endif

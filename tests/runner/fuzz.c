@@ -63,6 +63,7 @@
 #include <bpf/libbpf.h>
 
 #include "fuzz_int.h"
+#include "fuzz_run.h"
 #include "fuzz_str.skel.h"
 #include "fuzz_crypto.skel.h"
 #include "fuzz_crypto_6_1.skel.h"
@@ -91,7 +92,6 @@ int ref_strncasestr(const char *s1, const char *s2, size_t len);
  */
 extern uintptr_t kfx_host_hole_lo, kfx_host_hole_hi;
 
-#define NOT_RUN		0x7eadbeef
 #define MAX_REPORTS	40
 
 /* ---- the shared page: where the child is ---- */
@@ -110,47 +110,6 @@ struct fz_progress {
 enum { PH_SETUP, PH_REGRESSION, PH_RANDOM, PH_REPLAY, PH_DONE };
 
 static volatile struct fz_progress *prog_page;
-
-/* ---- the child's state ---- */
-
-struct fz_run {
-	struct fz_env env;
-	struct fuzz_str *str;
-	struct fuzz_crypto *cr;
-	struct fuzz_crypto_6_1 *cr61;
-	struct bpf_program *p_str, *p_nullbuf, *p_crypto, *p_nullp;
-	struct bpf_program *p_pkt[PR_N];
-	struct fz_str_step *sstep;
-	struct fz_str_res *sres;
-	struct kfx_crypto_params *params;
-	struct fz_crypt_step *cstep;
-	struct fz_crypt_res *cres;
-	char *drv;
-	struct fz_img *img;
-	struct ring_buffer *ring;	/* consumed: discarded records free no space */
-	double t_step[ST_NTYPES];	/* time spent per step type */
-	uint64_t n_step[ST_NTYPES];
-	char *vm;			/* fz_vmem, mapped */
-	uint32_t vm_dirty_lo, vm_dirty_hi;
-	int kmem_fd;
-	uint8_t km[FZ_KMEM + 8];
-	int kmsg;
-	/* the slots as the steps left them */
-	struct { bool full; int algo; bool lax, aead; uint32_t auth; } slot[FZ_SLOTS];
-	/* the areas as they were before the step */
-	uint8_t *before[3];
-	uint8_t *pkt_out;
-	char **drivers;			/* /proc/crypto's driver names */
-	int ndrivers;
-	/* verdicts */
-	int failures, reports;
-	const char *tag[32];
-	int tag_n[32], ntags;
-	uint64_t steps, cases, skips, enomem;
-	bool verbose;
-	bool stop;			/* a splat: no further cases */
-	const char *where;		/* "SEED:INDEX" or a regression's name */
-};
 
 static double now(void)
 {
@@ -317,8 +276,8 @@ static const struct fz_case *cur_case;
 static int cur_step;
 static double fz_t0;		/* when the fuzz phase started */
 
-static void __attribute__((format(printf, 3, 4)))
-fail(struct fz_run *R, const char *tag, const char *fmt, ...)
+void __attribute__((format(printf, 3, 4)))
+fz_fail(struct fz_run *R, const char *tag, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -373,7 +332,7 @@ static void kmsg_check(struct fz_run *R)
 			if (!hit || (i == 1 && hit > msg && hit[-1] >= 'A' && hit[-1] <= 'Z'))
 				continue;
 			msg[strcspn(msg, "\n")] = 0;
-			fail(R, "splat", "kernel: %s", msg);
+			fz_fail(R, "splat", "kernel: %s", msg);
 			R->stop = true;
 			break;
 		}
@@ -382,14 +341,14 @@ static void kmsg_check(struct fz_run *R)
 
 /* ---- running programs ---- */
 
-static int run_syscall(struct bpf_program *p)
+int fz_run_syscall(struct bpf_program *p)
 {
 	LIBBPF_OPTS(bpf_test_run_opts, o);
 
 	return bpf_prog_test_run_opts(bpf_program__fd(p), &o) ? -errno : (int)o.retval;
 }
 
-static int run_pkt(struct bpf_program *p, const void *pkt, uint32_t len,
+int fz_run_pkt(struct bpf_program *p, const void *pkt, uint32_t len,
 		   void *out, uint32_t *out_len)
 {
 	LIBBPF_OPTS(bpf_test_run_opts, o, .data_in = pkt, .data_size_in = len,
@@ -564,10 +523,10 @@ static void step_str(struct fz_run *R, const struct fz_step *st)
 		s.calls &= ~FZ_CALL_BPF;
 	*R->sstep = s;
 	R->sres->ran = 0;
-	err = run_syscall(p);
+	err = fz_run_syscall(p);
 	R->steps++;
 	if (err) {
-		fail(R, "harness", "running %s: %d", bpf_program__name(p), err);
+		fz_fail(R, "harness", "running %s: %d", bpf_program__name(p), err);
 		return;
 	}
 	/* which calls ran */
@@ -576,11 +535,11 @@ static void step_str(struct fz_run *R, const struct fz_step *st)
 	    (!two || buf_capable(&s.a[1], nullbuf)))
 		want_ran |= FZ_CALL_BUF;
 	if ((int)R->sres->ran != want_ran) {
-		fail(R, "harness", "calls ran 0x%x, expected 0x%x", R->sres->ran, want_ran);
+		fz_fail(R, "harness", "calls ran 0x%x, expected 0x%x", R->sres->ran, want_ran);
 		return;
 	}
 	if ((want_ran & FZ_CALL_VER) && R->sres->version != KFX_VERSION)
-		fail(R, "version", "kfx_version() = 0x%x, kfx.h says 0x%x",
+		fz_fail(R, "version", "kfx_version() = 0x%x, kfx.h says 0x%x",
 		     R->sres->version, KFX_VERSION);
 	/* the model's view */
 	m1 = model_ptr(R, &s.a[0], (uint8_t *)s.stk, &known1);
@@ -594,17 +553,17 @@ static void step_str(struct fz_run *R, const struct fz_step *st)
 		int r = R->sres->kfx;
 
 		if (!str_in_set(op, r, false))
-			fail(R, "str-set", "kfx_%s returned %d: not a documented result",
+			fz_fail(R, "str-set", "kfx_%s returned %d: not a documented result",
 			     fz_str_ops[op], r);
 		if (known1 && known2) {
 			int want = ref_call(op, m1, m2, s.n, s.c);
 
 			if (r != want)
-				fail(R, "str-model", "kfx_%s returned %d, the contract says %d",
+				fz_fail(R, "str-model", "kfx_%s returned %d, the contract says %d",
 				     fz_str_ops[op], r, want);
 		}
 		if ((want_ran & FZ_CALL_BPF) && R->sres->bpf != r)
-			fail(R, "str-upstream", "kfx_%s returned %d, bpf_%s %d",
+			fz_fail(R, "str-upstream", "kfx_%s returned %d, bpf_%s %d",
 			     fz_str_ops[op], r, fz_str_ops[op], R->sres->bpf);
 	}
 	if (want_ran & FZ_CALL_BUF) {
@@ -616,367 +575,19 @@ static void step_str(struct fz_run *R, const struct fz_step *st)
 			b2 = buf_string(m2, s.a[1].kind == FZ_P_NULL ? 0 : s.a[1].bsz);
 		want = ref_call(op, b1, b2, s.n, s.c);
 		if (!str_in_set(op, r, true))
-			fail(R, "str-set", "kfx_%s_buf returned %d: not a documented result",
+			fz_fail(R, "str-set", "kfx_%s_buf returned %d: not a documented result",
 			     fz_str_ops[op], r);
 		if (r != want)
-			fail(R, "str-bounded", "kfx_%s_buf returned %d, the contract says %d",
+			fz_fail(R, "str-bounded", "kfx_%s_buf returned %d, the contract says %d",
 			     fz_str_ops[op], r, want);
 		/* terminated within their buffers: the same as the unbounded one */
 		if ((want_ran & FZ_CALL_KFX) && m1 && strnlen(m1, s.a[0].bsz) < s.a[0].bsz &&
 		    (!two || (m2 && strnlen(m2, s.a[1].bsz) < s.a[1].bsz)) &&
 		    r != R->sres->kfx)
-			fail(R, "str-twin", "kfx_%s_buf returned %d, kfx_%s %d on the same strings",
+			fz_fail(R, "str-twin", "kfx_%s_buf returned %d, kfx_%s %d on the same strings",
 			     fz_str_ops[op], r, fz_str_ops[op], R->sres->kfx);
 		free(b1);
 		free(b2);
-	}
-}
-
-/* ---- crypto: the model ---- */
-
-enum {
-	E_EMPTY_SRC = 1, E_EMPTY_DST = 2, E_SRC_MAX = 4, E_AD_MAX = 8,
-	E_UNREACH = 16, E_SHORT_DST = 32, E_SIV = 64, E_ALG_LEN = 128,
-	E_ALG_AD = 256, E_TAG = 512,
-};
-
-static const char *const e_names[] = {
-	"src empty", "dst empty", "src > 65536", "AD > 65536", "out of reach",
-	"dst short", "siv length", "length for the algorithm",
-	"AD length for rfc4106", "src shorter than the tag",
-};
-
-static void e_str(uint32_t e, char *buf, size_t n)
-{
-	buf[0] = 0;
-	for (int i = 0; i < 10; i++)
-		if (e & (1u << i))
-			snprintf(buf + strlen(buf), n - strlen(buf), "%s%s",
-				 buf[0] ? ", " : "", e_names[i]);
-	if (!buf[0])
-		snprintf(buf, n, "none");
-}
-
-static const char *mem_name(uint32_t k)
-{
-	static const char *const n[FZ_NMEM] = {
-		"bss", "kmap", "vmap", "stack", "ring", "pkt", "none", "noiv",
-	};
-
-	return k < FZ_NMEM ? n[k] : "?";
-}
-
-struct ctx_model {
-	const struct fz_algo *a;	/* NULL: not modelled */
-	bool aead;
-	uint32_t auth;
-};
-
-/* Why the contract refuses a call (-EINVAL); 0 when it does not. */
-static uint32_t crypt_errs(const struct ctx_model *m, bool dec, uint32_t slen,
-			   uint32_t dlen, uint32_t vlen, bool unreach,
-			   bool *siv_known)
-{
-	const struct fz_algo *a = m->a;
-	uint32_t e = 0;
-
-	*siv_known = a != NULL;
-	if (!slen)
-		e |= E_EMPTY_SRC;
-	if (!dlen)
-		e |= E_EMPTY_DST;
-	if (slen > 65536)
-		e |= E_SRC_MAX;
-	if (unreach)
-		e |= E_UNREACH;
-	if (!m->aead) {
-		if (slen > dlen)
-			e |= E_SHORT_DST;
-		if (a && vlen != (uint32_t)a->ivsize)
-			e |= E_SIV;
-		if (a && a->block > 1 && slen % a->block)
-			e |= E_ALG_LEN;
-		if (a && slen < (uint32_t)a->minlen)
-			e |= E_ALG_LEN;
-		return e;
-	}
-	if (a && vlen < (uint32_t)a->ivsize)
-		e |= E_SIV;
-	if (a && vlen >= (uint32_t)a->ivsize) {
-		uint32_t ad = vlen - a->ivsize;
-
-		if (ad > 65536)
-			e |= E_AD_MAX;
-		if (a->ad_16_20 && ad != 16 && ad != 20)
-			e |= E_ALG_AD;
-	}
-	if (!dec && (uint64_t)dlen < (uint64_t)slen + m->auth)
-		e |= E_SHORT_DST;
-	if (dec && slen < m->auth)
-		e |= E_TAG;
-	if (dec && slen >= m->auth && dlen < slen - m->auth)
-		e |= E_SHORT_DST;
-	return e;
-}
-
-static uint32_t out_len(const struct ctx_model *m, bool dec, uint32_t slen)
-{
-	if (!m->aead)
-		return slen;
-	if (!dec)
-		return slen + m->auth;
-	return slen >= m->auth ? slen - m->auth : 0;
-}
-
-/* The first byte of [from, to) of @after that differs from @before, or -1. */
-static long changed(const uint8_t *before, const uint8_t *after, uint32_t from,
-		    uint32_t to)
-{
-	for (uint32_t i = from; i < to; i++)
-		if (before[i] != after[i])
-			return i;
-	return -1;
-}
-
-/* 128-bit big-endian @iv + @n. */
-static void ctr_add(uint8_t *iv, uint64_t n)
-{
-	for (int i = 15; i >= 0 && n; i--) {
-		uint64_t v = iv[i] + (n & 0xff);
-
-		iv[i] = v;
-		n = (n >> 8) + (v >> 8);
-	}
-}
-
-/*
- * Bytes of the area (@before, @after, @ext bytes) outside [lo, hi) must be
- * unchanged; every byte of it when lo == hi.
- */
-static void area_check(struct fz_run *R, const char *what, const uint8_t *before,
-		       const uint8_t *after, uint32_t ext, uint32_t lo, uint32_t hi,
-		       const char *why)
-{
-	long at = changed(before, after, 0, lo < ext ? lo : ext);
-
-	if (at < 0 && hi < ext)
-		at = changed(before, after, hi, ext);
-	if (at >= 0)
-		fail(R, "crypt-outside", "%s byte %ld changed (0x%02x -> 0x%02x), outside [%u, %u) %s",
-		     what, at, before[at], after[at], lo, hi, why);
-}
-
-static void step_crypt(struct fz_run *R, const struct fz_step *st)
-{
-	const struct fz_crypt_step *k = &st->c;
-	struct fz_img *img = R->img;
-	struct ctx_model m = { 0 };
-	const uint8_t *a_after, *b_after, *src_before, *dst_before;
-	uint32_t ext_a = k->ext_a, ext_b = k->same ? k->ext_a : k->ext_b;
-	uint32_t ext_v = k->ext_v, vlen, e, outl, w_lo, w_hi, pkt_len = 0;
-	uint32_t lin = 0, out_n = 0;
-	bool dec = k->decrypt, siv_known, unreach = false, overlap = false;
-	bool errno_ok = true;
-	bool siv = k->kind_v != FZ_M_NONE && k->kind_v != FZ_M_NOIV;
-	int r, err, slot = k->slot % FZ_SLOTS;
-	struct bpf_program *p;
-	char es[256];
-
-	if (ext_a > FZ_AREA || ext_b > FZ_AREA || ext_v > FZ_VAREA ||
-	    (!k->same && k->kind_b == FZ_M_PKT && k->kind_a == FZ_M_PKT)) {
-		fail(R, "harness", "bad crypt step");
-		return;
-	}
-	p = st->prog == PR_SYSCALL ? R->p_crypto : R->p_pkt[st->prog];
-	if (!p) {
-		fail(R, "harness", "no program for prog=%d", st->prog);
-		return;
-	}
-	fz_fill((uint8_t *)img->a, ext_a, st->fill[0]);
-	if (!k->same)
-		fz_fill((uint8_t *)img->b, ext_b, st->fill[1]);
-	fz_fill((uint8_t *)img->v, ext_v, st->fill[2]);
-	memcpy(img->v0, img->v, ext_v);
-	memcpy(R->before[0], img->a, ext_a);
-	memcpy(R->before[1], k->same ? img->a : img->b, ext_b);
-	memcpy(R->before[2], img->v, ext_v);
-	memset(img->back, 0xa5, k->rt_dlen < FZ_AREA ? k->rt_dlen : FZ_AREA);
-	memset(img->pad, 0xa5, k->rt_dlen < FZ_AREA ? k->rt_dlen : FZ_AREA);
-	*R->cstep = *k;
-	memset(R->cres, 0, sizeof(*R->cres));
-	R->cres->r = R->cres->r_rt = R->cres->r_tamper = NOT_RUN;
-	if (st->prog == PR_SYSCALL) {
-		err = run_syscall(p);
-	} else {
-		const uint8_t *pkt = k->kind_a == FZ_M_PKT ? R->before[0] : R->before[1];
-
-		pkt_len = k->kind_a == FZ_M_PKT ? ext_a : ext_b;
-		out_n = FZ_AREA + 4096;
-		err = run_pkt(p, pkt, pkt_len, R->pkt_out, &out_n);
-	}
-	R->steps++;
-	if (err < 0) {
-		fail(R, "harness", "running %s: %s", bpf_program__name(p), strerror(-err));
-		return;
-	}
-	if (!R->slot[slot].full) {
-		if (!R->cres->noctx)
-			fail(R, "harness", "slot %d should be empty", slot);
-		return;
-	}
-	if (R->cres->noctx || !R->cres->ran) {
-		fail(R, "harness", "slot %d: no ctx (noctx %d, ran %d)", slot,
-		     R->cres->noctx, R->cres->ran);
-		return;
-	}
-	if (R->cres->version != KFX_VERSION)
-		fail(R, "version", "kfx_version() = 0x%x", R->cres->version);
-	r = R->cres->r;
-	/* the areas after the call */
-	a_after = k->kind_a == FZ_M_PKT ? R->pkt_out : (uint8_t *)img->a;
-	b_after = k->same ? a_after : k->kind_b == FZ_M_PKT ? R->pkt_out : (uint8_t *)img->b;
-	if (st->prog != PR_SYSCALL && out_n != pkt_len) {
-		fail(R, "harness", "packet came back %u bytes, sent %u", out_n, pkt_len);
-		return;
-	}
-	src_before = R->before[0];
-	dst_before = R->before[1];
-	lin = R->cres->pkt_lin;
-	if (k->kind_a == FZ_M_PKT && (uint64_t)k->soff + k->slen > lin)
-		unreach = true;
-	if (!k->same && k->kind_b == FZ_M_PKT && (uint64_t)k->doff + k->dlen > lin)
-		unreach = true;
-	if (k->same && k->kind_a == FZ_M_PKT && (uint64_t)k->doff + k->dlen > lin)
-		unreach = true;
-	/* the model of this ctx */
-	m.a = R->slot[slot].lax ? NULL : &fz_algos[R->slot[slot].algo];
-	m.aead = R->slot[slot].aead;
-	m.auth = R->slot[slot].auth;
-	vlen = siv ? k->vlen : 0;
-	e = crypt_errs(&m, dec, k->slen, k->dlen, vlen, unreach, &siv_known);
-	outl = out_len(&m, dec, k->slen);
-	if (k->same && k->doff != k->soff &&
-	    k->doff < k->soff + k->slen && k->soff < k->doff + outl)
-		overlap = true;
-	e_str(e, es, sizeof(es));
-	if (R->verbose)
-		printf("# crypt: r %d, rt %d, tamper %d; the contract's reasons: %s\n",
-		       r, R->cres->r_rt, R->cres->r_tamper, es);
-	/* the errno */
-	if (r == NOT_RUN) {
-		fail(R, "harness", "the kfunc did not run");
-		return;
-	}
-	if (r == -ENOMEM) {
-		/* documented: the crypto API could not allocate atomically */
-		R->enomem++;
-		errno_ok = false;
-	} else if (r > 0) {
-		fail(R, "crypt-errno", "returned %d", r);
-		errno_ok = false;
-	} else if (e && r != -EINVAL) {
-		fail(R, "crypt-errno", "returned %d, the contract says -EINVAL (%s: %s %s %u bytes into %u, siv %u)",
-		     r, es, m.a ? m.a->name : m.aead ? "aead" : "skcipher",
-		     dec ? "decrypt" : "encrypt", k->slen, k->dlen, vlen);
-		errno_ok = false;
-	} else if (!e && m.a && !overlap) {
-		int want = dec && m.aead ? -EBADMSG : 0;
-
-		if (r != want) {
-			fail(R, "crypt-errno", "returned %d, the contract says %d (%s %s %u bytes into %u, siv %u, %s to %s)",
-			     r, want, m.a->name, dec ? "decrypt" : "encrypt",
-			     k->slen, k->dlen, vlen, mem_name(k->kind_a),
-			     mem_name(k->same ? k->kind_a : k->kind_b));
-			errno_ok = false;
-		}
-	} else if (!e && m.a && overlap && r != 0 && r != -EINVAL &&
-		   !(dec && m.aead && r == -EBADMSG)) {
-		fail(R, "crypt-errno", "returned %d on overlapping src/dst (0 or -EINVAL allowed)", r);
-		errno_ok = false;
-	}
-	/* which bytes may have changed: never any outside the dynptr */
-	w_lo = k->doff;
-	w_hi = k->doff;
-	if (r == 0 || r == -EBADMSG || !m.a)
-		w_hi = k->doff + (m.a ? outl : k->dlen);
-	if (w_hi > k->doff + k->dlen)
-		w_hi = k->doff + k->dlen;
-	snprintf(es, sizeof(es), "(%s %s %u bytes into %u: returned %d, %s)",
-		 m.a ? m.a->name : (char *)"an unmodelled algorithm",
-		 dec ? "decrypt" : "encrypt", k->slen, k->dlen, r,
-		 r == 0 ? "the output" : r == -EBADMSG ? "the zeroed output" :
-		 "an errno: nothing written");
-	area_check(R, k->same ? "src/dst area" : "dst area", dst_before, b_after,
-		   ext_b, w_lo, w_hi, es);
-	if (!k->same)
-		area_check(R, "src area", src_before, a_after, ext_a, 0, 0, "(src is read-only)");
-	if (r == -EBADMSG && m.a) {
-		for (uint32_t i = w_lo; i < w_hi; i++)
-			if (b_after[i]) {
-				fail(R, "crypt-ebadmsg", "-EBADMSG and output byte %u is 0x%02x, not zeroed",
-				     i - w_lo, b_after[i]);
-				break;
-			}
-	}
-	/* the siv */
-	if (siv) {
-		const uint8_t *vb = R->before[2], *va = (uint8_t *)img->v_after;
-
-		area_check(R, "siv area", vb, va, ext_v, k->voff, k->voff + k->vlen, "(the siv)");
-		if (m.a && m.aead && k->vlen >= (uint32_t)m.a->ivsize) {
-			long at = changed(vb, va, k->voff + m.a->ivsize, k->voff + k->vlen);
-
-			if (at >= 0)
-				fail(R, "crypt-siv", "associated data byte %ld changed",
-				     at - k->voff - m.a->ivsize);
-		}
-		if (m.a && m.a->iv_out && r == 0 && !e && !overlap && errno_ok) {
-			uint8_t want[16];
-
-			if (!strcmp(m.a->name, "cbc(aes)")) {
-				memcpy(want, dec ? src_before + k->soff + k->slen - 16 :
-					     b_after + k->doff + k->slen - 16, 16);
-			} else {
-				memcpy(want, vb + k->voff, 16);
-				ctr_add(want, (k->slen + 15) / 16);
-			}
-			if (memcmp(want, va + k->voff, 16))
-				fail(R, "crypt-iv", "%s: the IV after %s is not the crypto API's",
-				     m.a->name, dec ? "decrypting" : "encrypting");
-		}
-	}
-	/*
-	 * decrypt(encrypt(x)) == x, and a flipped byte is refused; not for
-	 * a partial overlap, whose output the contract leaves unspecified
-	 * (6.1, seed 396933145757: gcm, xts and cbc over src+8217.. etc.)
-	 */
-	if (k->rt && r == 0 && m.a && !dec && errno_ok && !overlap) {
-		uint32_t e2 = crypt_errs(&m, true, k->rt_len, k->rt_dlen, vlen,
-					 false, &siv_known);
-		int rr = R->cres->r_rt;
-
-		if (e2 && rr != -EINVAL) {
-			e_str(e2, es, sizeof(es));
-			fail(R, "crypt-rt", "decrypting back returned %d, the contract says -EINVAL (%s)",
-			     rr, es);
-		} else if (!e2 && rr != 0) {
-			fail(R, "crypt-rt", "decrypting what it encrypted returned %d", rr);
-		} else if (!e2 && memcmp(img->back, src_before + k->soff, k->slen)) {
-			fail(R, "crypt-rt", "decrypt(encrypt(x)) != x (%s, %u bytes)",
-			     m.a->name, k->slen);
-		}
-		if (!e2 && rr == 0 && k->tamper) {
-			int rt = R->cres->r_tamper;
-
-			if (rt != -EBADMSG)
-				fail(R, "crypt-tamper", "byte %u flipped: decrypt returned %d, not -EBADMSG",
-				     k->tamper - 1, rt);
-			for (uint32_t i = 0; rt == -EBADMSG && i < k->rt_dlen; i++)
-				if (img->pad[i]) {
-					fail(R, "crypt-tamper", "-EBADMSG left output byte %u", i);
-					break;
-				}
-		}
 	}
 }
 
@@ -1000,8 +611,8 @@ static void step_create(struct fz_run *R, const struct fz_step *st)
 	*R->cstep = st->c;
 	memset(R->cres, 0, sizeof(*R->cres));
 	R->cres->r = NOT_RUN;
-	if (run_syscall(R->p_crypto)) {
-		fail(R, "harness", "running the create step: %s", strerror(errno));
+	if (fz_run_syscall(R->p_crypto)) {
+		fz_fail(R, "harness", "running the create step: %s", strerror(errno));
 		return;
 	}
 	R->steps++;
@@ -1049,13 +660,13 @@ static void step_create(struct fz_run *R, const struct fz_step *st)
 	if (R->verbose)
 		printf("# create: %d (model bits 0x%x%s)\n", r, bits, lax ? ", not modelled" : "");
 	if (r == NOT_RUN || !R->cres->ran) {
-		fail(R, "harness", "create did not run");
+		fz_fail(R, "harness", "create did not run");
 		return;
 	}
 	if (r == -ENOMEM)
 		return;
 	if (r > 0) {
-		fail(R, "create", "err %d", r);
+		fz_fail(R, "create", "err %d", r);
 		return;
 	}
 	if (bits) {
@@ -1077,12 +688,12 @@ static void step_create(struct fz_run *R, const struct fz_step *st)
 		if (lax && r == -EOPNOTSUPP)
 			ok = 1;
 		if (!ok && !(lax && r < 0 && !(bits & 0x2f)))
-			fail(R, "create", "returned %d (%s), the contract says an errno for:%s",
+			fz_fail(R, "create", "returned %d (%s), the contract says an errno for:%s",
 			     r, r ? strerror(-r) : "a ctx", why);
 		return;
 	}
 	if (!lax && r != 0)
-		fail(R, "create", "%s %s key %u authsize %u: %d, the contract says a ctx",
+		fz_fail(R, "create", "%s %s key %u authsize %u: %d, the contract says a ctx",
 		     st->ptype, st->algo, st->key_len, st->authsize, r);
 }
 
@@ -1129,14 +740,14 @@ static void step_other(struct fz_run *R, const struct fz_step *st)
 	*R->cstep = *k;
 	memset(res, 0, sizeof(*res));
 	res->r = NOT_RUN;
-	if (run_syscall(st->type == ST_NULLP ? R->p_nullp : R->p_crypto)) {
-		fail(R, "harness", "running a step: %s", strerror(errno));
+	if (fz_run_syscall(st->type == ST_NULLP ? R->p_nullp : R->p_crypto)) {
+		fz_fail(R, "harness", "running a step: %s", strerror(errno));
 		return;
 	}
 	R->steps++;
 	if (st->type == ST_NULLP) {
 		if (res->r != -EINVAL)
-			fail(R, "create", "create(NULL, 0) returned %d, the contract says -EINVAL",
+			fz_fail(R, "create", "create(NULL, 0) returned %d, the contract says -EINVAL",
 			     res->r);
 		return;
 	}
@@ -1144,17 +755,17 @@ static void step_other(struct fz_run *R, const struct fz_step *st)
 		R->slot[slot2].full = false;	/* the program emptied it first */
 	if (!full) {
 		if (!res->noctx)
-			fail(R, "harness", "slot %d should be empty", slot);
+			fz_fail(R, "harness", "slot %d should be empty", slot);
 		return;
 	}
 	if (res->noctx || !res->ran) {
-		fail(R, "harness", "slot %d: no ctx", slot);
+		fz_fail(R, "harness", "slot %d: no ctx", slot);
 		return;
 	}
 	switch (st->type) {
 	case ST_ACQUIRE:
 		if (res->acquired != 1)
-			fail(R, "acquire", "kfx_crypto_ctx_acquire() of a live ctx gave %s",
+			fz_fail(R, "acquire", "kfx_crypto_ctx_acquire() of a live ctx gave %s",
 			     res->acquired ? "another pointer" : "NULL");
 		if (res->acquired)
 			R->slot[slot2] = R->slot[slot];
@@ -1169,21 +780,21 @@ static void step_other(struct fz_run *R, const struct fz_step *st)
 
 		for (uint32_t i = sz; i < FZ_DRV_BUF + 64; i++)
 			if ((uint8_t)d[i] != 0x5a) {
-				fail(R, "driver", "buffer of %u: byte %u written", sz, i);
+				fz_fail(R, "driver", "buffer of %u: byte %u written", sz, i);
 				break;
 			}
 		if (r >= 0) {
 			if ((uint32_t)r >= sz || strnlen(d, sz) != (size_t)r || !r)
-				fail(R, "driver", "returned %d for a %u-byte buffer holding \"%.*s\"",
+				fz_fail(R, "driver", "returned %d for a %u-byte buffer holding \"%.*s\"",
 				     r, sz, (int)strnlen(d, sz), d);
 			else if (!driver_known(R, d, r, false))
-				fail(R, "driver", "\"%s\" is no driver /proc/crypto lists", d);
+				fz_fail(R, "driver", "\"%s\" is no driver /proc/crypto lists", d);
 		} else if (r == -E2BIG) {
 			if (sz && (strnlen(d, sz) != sz - 1 || !driver_known(R, d, sz - 1, true)))
-				fail(R, "driver", "-E2BIG but the buffer holds \"%.*s\"",
+				fz_fail(R, "driver", "-E2BIG but the buffer holds \"%.*s\"",
 				     (int)strnlen(d, sz), d);
 		} else {
-			fail(R, "driver", "returned %d", r);
+			fz_fail(R, "driver", "returned %d", r);
 		}
 		break;
 	}
@@ -1282,7 +893,7 @@ static void run_case(struct fz_run *R, const struct fz_case *c)
 			step_create(R, st);
 			break;
 		case ST_CRYPT:
-			step_crypt(R, st);
+			fz_step_crypt(R, st);
 			break;
 		default:
 			step_other(R, st);
@@ -1449,7 +1060,7 @@ static void probe_algos(struct fz_run *R)
 		R->params->authsize = st.authsize;
 		*R->cstep = st.c;
 		R->cres->r = NOT_RUN;
-		if (!run_syscall(R->p_crypto) && R->cres->r == 0)
+		if (!fz_run_syscall(R->p_crypto) && R->cres->r == 0)
 			R->env.algo_avail |= 1u << i;
 		else
 			snprintf(missing + strlen(missing), sizeof(missing) - strlen(missing),
@@ -1458,7 +1069,7 @@ static void probe_algos(struct fz_run *R)
 	/* leave slot 0 empty */
 	R->cstep->op = FZ_C_RELEASE;
 	R->cstep->slot = 0;
-	run_syscall(R->p_crypto);
+	fz_run_syscall(R->p_crypto);
 	if (missing[0])
 		printf("# fuzz: algorithms this kernel lacks:%s\n", missing);
 }
@@ -1785,3 +1396,4 @@ out:
 	munmap((void *)prog_page, 4096);
 	return 0;
 }
+

@@ -139,4 +139,8 @@ uint32_t fz_below(struct fz_rng *r, uint32_t n);
 /* @n bytes of the stream seeded by @fill (0: zeros). */
 void fz_fill(uint8_t *p, uint32_t n, uint64_t fill);
 
+/* A crypto case, drawn from @r (fuzz_gen_crypto.c). */
+void fz_gen_crypto(struct fz_rng *r, const struct fz_env *env,
+		   struct fz_case *c);
+
 #endif /* _KFX_FUZZ_INT_H */

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The fuzzer's run state (struct fz_run: the child's programs, memory and
- * verdicts) and what fuzz.c gives the crypto steps in fuzz_crypt.c:
- * reporting a failure and running a program.
+ * verdicts) and what fuzz.c gives the steps in fuzz_str_step.c and
+ * fuzz_crypt.c: reporting a failure, running a program, memory.
  */
 #ifndef _KFX_FUZZ_RUN_H
 #define _KFX_FUZZ_RUN_H
@@ -58,6 +58,12 @@ int fz_run_syscall(struct bpf_program *p);
 /* Run @p once on packet @pkt; what it left in @out (*@out_len bytes). */
 int fz_run_pkt(struct bpf_program *p, const void *pkt, uint32_t len,
 	       void *out, uint32_t *out_len);
+/* calloc() or exit: the fuzzer cannot go on without its memory. */
+void *fz_xcalloc(size_t n);
+/* The address pool: kernel symbols of /proc/kallsyms (fuzz_str_step.c). */
+void fz_read_syms(struct fz_env *env);
+/* One ST_STR step (fuzz_str_step.c): run it and judge it by the model. */
+void fz_step_str(struct fz_run *R, const struct fz_step *st);
 /* One ST_CRYPT step (fuzz_crypt.c): run it and judge it by the model. */
 void fz_step_crypt(struct fz_run *R, const struct fz_step *st);
 #endif

@@ -45,6 +45,12 @@
  *
  * Cases depend on the kernel (what its verifier accepts, its symbols):
  * a SEED:INDEX is replayed on the kernel that printed it.
+ *
+ * This file: the shared progress page, reporting, the kernel log check,
+ * running cases, the child and the parent.  The parts: fuzz_case.c
+ * (PRNG, string cases), fuzz_gen_crypto.c (crypto cases), fuzz_case_file.c
+ * (case files), fuzz_setup.c (loading), fuzz_str_step.c, fuzz_ctx_step.c
+ * and fuzz_crypt.c (the steps and their models).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -68,13 +74,6 @@
 #include "fuzz_crypto.skel.h"
 #include "fuzz_crypto_6_1.skel.h"
 #include "fuzz_regressions.h"	/* generated: tests/fuzz/regressions/ */
-
-/*
- * Its memory model: [lo, hi) is unmapped, below 0x10000 is not kernel
- * (defined with the bad-pointer driver, string_badptr.c, which uses the
- * model too; each sets the hole before it asks).
- */
-extern uintptr_t kfx_host_hole_lo, kfx_host_hole_hi;
 
 #define MAX_REPORTS	40
 
@@ -273,218 +272,6 @@ int fz_run_pkt(struct bpf_program *p, const void *pkt, uint32_t len,
 	return err ? -errno : 0;
 }
 
-/* ---- crypto: create and the other steps ---- */
-
-static void step_create(struct fz_run *R, const struct fz_step *st)
-{
-	struct kfx_crypto_params *pp = R->params;
-	int slot = st->c.slot % FZ_SLOTS, r, idx, i;
-	uint32_t bits = 0;
-	bool type_ok, aead, lax = false;
-	char why[200] = "";
-
-	memset(pp, 0, sizeof(*pp));
-	memcpy(pp->type, st->ptype, sizeof(pp->type));
-	memcpy(pp->reserved, st->reserved, 2);
-	memcpy(pp->algo, st->algo, sizeof(pp->algo));
-	fz_fill(pp->key, sizeof(pp->key), st->key_fill);
-	pp->key_len = st->key_len;
-	pp->authsize = st->authsize;
-	*R->cstep = st->c;
-	memset(R->cres, 0, sizeof(*R->cres));
-	R->cres->r = NOT_RUN;
-	if (fz_run_syscall(R->p_crypto)) {
-		fz_fail(R, "harness", "running the create step: %s", strerror(errno));
-		return;
-	}
-	R->steps++;
-	r = R->cres->r;
-	R->slot[slot].full = r == 0;
-	/* the model: the set of errnos these parameters allow */
-	if (st->c.params_sz != sizeof(*pp))
-		bits |= 1;
-	if (st->reserved[0] || st->reserved[1])
-		bits |= 1 << 1;
-	if (!memchr(st->algo, 0, sizeof(st->algo)))
-		bits |= 1 << 2;
-	type_ok = !strncmp((char *)st->ptype, "skcipher", 14) ||
-		  !strncmp((char *)st->ptype, "aead", 14);
-	aead = !strncmp((char *)st->ptype, "aead", 14);
-	if (!type_ok)
-		bits |= 1 << 3;				/* -ENOENT */
-	idx = fz_algo_find(st->ptype, st->algo);
-	if (type_ok && idx < 0) {
-		bool exotic = false;
-
-		for (i = 0; i < fz_nexotic; i++)
-			if (memchr(st->algo, 0, 128) && !strcmp((char *)st->algo, fz_exotic[i]))
-				exotic = true;
-		if (exotic)
-			lax = true;
-		else
-			bits |= 1 << 4;			/* -EOPNOTSUPP */
-	}
-	if (type_ok && (aead ? !st->authsize : !!st->authsize))
-		bits |= 1 << 4;
-	if (!st->key_len || st->key_len > 256)
-		bits |= 1 << 5;
-	if (idx >= 0 && type_ok && !fz_key_ok(&fz_algos[idx], st->key_len))
-		bits |= 1 << 6;
-	if (idx >= 0 && type_ok && aead && st->authsize &&
-	    !fz_auth_ok(&fz_algos[idx], st->authsize))
-		bits |= 1 << 7;
-	if (idx >= 0 && !(R->env.algo_avail & (1u << idx)))
-		lax = true;
-	R->slot[slot].algo = idx;
-	R->slot[slot].lax = lax || idx < 0;
-	R->slot[slot].aead = aead;
-	R->slot[slot].auth = st->authsize;
-	if (R->verbose)
-		printf("# create: %d (model bits 0x%x%s)\n", r, bits, lax ? ", not modelled" : "");
-	if (r == NOT_RUN || !R->cres->ran) {
-		fz_fail(R, "harness", "create did not run");
-		return;
-	}
-	if (r == -ENOMEM)
-		return;
-	if (r > 0) {
-		fz_fail(R, "create", "err %d", r);
-		return;
-	}
-	if (bits) {
-		int ok = 0;
-
-		for (i = 0; i < 8; i++) {
-			int want = i == 3 ? -ENOENT : i == 4 ? -EOPNOTSUPP : -EINVAL;
-
-			if ((bits & (1u << i)) && r == want)
-				ok = 1;
-		}
-		snprintf(why, sizeof(why), "%s%s%s%s%s%s%s%s",
-			 bits & 1 ? " size" : "", bits & 2 ? " reserved" : "",
-			 bits & 4 ? " algo-without-NUL" : "", bits & 8 ? " type" : "",
-			 bits & 16 ? " algo/authsize-for-type" : "",
-			 bits & 32 ? " key_len" : "", bits & 64 ? " key-for-algo" : "",
-			 bits & 128 ? " authsize-for-algo" : "");
-		/* an algorithm the model does not know may be missing too */
-		if (lax && r == -EOPNOTSUPP)
-			ok = 1;
-		if (!ok && !(lax && r < 0 && !(bits & 0x2f)))
-			fz_fail(R, "create", "returned %d (%s), the contract says an errno for:%s",
-			     r, r ? strerror(-r) : "a ctx", why);
-		return;
-	}
-	if (!lax && r != 0)
-		fz_fail(R, "create", "%s %s key %u authsize %u: %d, the contract says a ctx",
-		     st->ptype, st->algo, st->key_len, st->authsize, r);
-}
-
-static bool driver_known(struct fz_run *R, const char *name, size_t len, bool prefix)
-{
-	for (int pass = 0; pass < 2; pass++) {
-		for (int i = 0; i < R->ndrivers; i++)
-			if (prefix ? strlen(R->drivers[i]) >= len &&
-					     !strncmp(R->drivers[i], name, len) :
-				     !strcmp(R->drivers[i], name))
-				return true;
-		if (pass)
-			break;
-		/* new modules may have come: read /proc/crypto again */
-		{
-			FILE *f = fopen("/proc/crypto", "r");
-			char line[256], d[128];
-
-			for (int i = 0; i < R->ndrivers; i++)
-				free(R->drivers[i]);
-			R->ndrivers = 0;
-			if (!f)
-				return false;
-			while (fgets(line, sizeof(line), f))
-				if (sscanf(line, "driver : %127s", d) == 1) {
-					R->drivers = realloc(R->drivers, (R->ndrivers + 1) * sizeof(char *));
-					R->drivers[R->ndrivers++] = strdup(d);
-				}
-			fclose(f);
-		}
-	}
-	return false;
-}
-
-static void step_other(struct fz_run *R, const struct fz_step *st)
-{
-	const struct fz_crypt_step *k = &st->c;
-	int slot = k->slot % FZ_SLOTS, slot2 = k->slot2 % FZ_SLOTS;
-	bool full = R->slot[slot].full;
-	struct fz_crypt_res *res = R->cres;
-
-	if (st->type == ST_DRIVER)
-		memset(R->drv, 0x5a, FZ_DRV_BUF + 64);
-	*R->cstep = *k;
-	memset(res, 0, sizeof(*res));
-	res->r = NOT_RUN;
-	if (fz_run_syscall(st->type == ST_NULLP ? R->p_nullp : R->p_crypto)) {
-		fz_fail(R, "harness", "running a step: %s", strerror(errno));
-		return;
-	}
-	R->steps++;
-	if (st->type == ST_NULLP) {
-		if (res->r != -EINVAL)
-			fz_fail(R, "create", "create(NULL, 0) returned %d, the contract says -EINVAL",
-			     res->r);
-		return;
-	}
-	if (st->type == ST_ACQUIRE)
-		R->slot[slot2].full = false;	/* the program emptied it first */
-	if (!full) {
-		if (!res->noctx)
-			fz_fail(R, "harness", "slot %d should be empty", slot);
-		return;
-	}
-	if (res->noctx || !res->ran) {
-		fz_fail(R, "harness", "slot %d: no ctx", slot);
-		return;
-	}
-	switch (st->type) {
-	case ST_ACQUIRE:
-		if (res->acquired != 1)
-			fz_fail(R, "acquire", "kfx_crypto_ctx_acquire() of a live ctx gave %s",
-			     res->acquired ? "another pointer" : "NULL");
-		if (res->acquired)
-			R->slot[slot2] = R->slot[slot];
-		break;
-	case ST_RELEASE:
-		R->slot[slot].full = false;
-		break;
-	case ST_DRIVER: {
-		int r = res->r;
-		uint32_t sz = k->bufsz > FZ_DRV_BUF ? FZ_DRV_BUF : k->bufsz;
-		const char *d = R->drv;
-
-		for (uint32_t i = sz; i < FZ_DRV_BUF + 64; i++)
-			if ((uint8_t)d[i] != 0x5a) {
-				fz_fail(R, "driver", "buffer of %u: byte %u written", sz, i);
-				break;
-			}
-		if (r >= 0) {
-			if ((uint32_t)r >= sz || strnlen(d, sz) != (size_t)r || !r)
-				fz_fail(R, "driver", "returned %d for a %u-byte buffer holding \"%.*s\"",
-				     r, sz, (int)strnlen(d, sz), d);
-			else if (!driver_known(R, d, r, false))
-				fz_fail(R, "driver", "\"%s\" is no driver /proc/crypto lists", d);
-		} else if (r == -E2BIG) {
-			if (sz && (strnlen(d, sz) != sz - 1 || !driver_known(R, d, sz - 1, true)))
-				fz_fail(R, "driver", "-E2BIG but the buffer holds \"%.*s\"",
-				     (int)strnlen(d, sz), d);
-		} else {
-			fz_fail(R, "driver", "returned %d", r);
-		}
-		break;
-	}
-	default:
-		break;
-	}
-}
-
 /* ---- known bugs, not run when --fuzz-skip names them ---- */
 
 /*
@@ -552,12 +339,6 @@ static bool skipped(const struct fz_run *R, const struct fuzz_opts *o,
 
 /* ---- cases ---- */
 
-static int ring_record(void *ctx, void *data, size_t size)
-{
-	(void)ctx, (void)data, (void)size;
-	return 0;
-}
-
 static void run_case(struct fz_run *R, const struct fz_case *c)
 {
 	cur_case = c;
@@ -572,13 +353,13 @@ static void run_case(struct fz_run *R, const struct fz_case *c)
 			fz_step_str(R, st);
 			break;
 		case ST_CREATE:
-			step_create(R, st);
+			fz_step_create(R, st);
 			break;
 		case ST_CRYPT:
 			fz_step_crypt(R, st);
 			break;
 		default:
-			step_other(R, st);
+			fz_step_other(R, st);
 			break;
 		}
 		if (R->ring && st->type == ST_CRYPT)
@@ -590,188 +371,6 @@ static void run_case(struct fz_run *R, const struct fz_case *c)
 	prog_page->runs = R->cases;
 	kmsg_check(R);
 	cur_case = NULL;
-}
-
-/* ---- setup ---- */
-
-static bool vmlinux_has(struct btf *btf, const char *f)
-{
-	return btf && btf__find_by_name_kind(btf, f, BTF_KIND_FUNC) > 0;
-}
-
-/* What the kernel has, decided before the child starts (both need it). */
-static void env_caps(struct fz_env *env, const struct fuzz_opts *o)
-{
-	struct btf *btf = btf__load_vmlinux_btf();
-
-	env->ign = vmlinux_has(btf, "bpf_rcu_read_lock");
-	env->upstream = vmlinux_has(btf, "bpf_strlen") &&
-			vmlinux_has(btf, "bpf_strncasecmp");
-	env->full = vmlinux_has(btf, "bpf_dynptr_adjust");
-	/* the verifier takes NULL with size 0 where upstream's strings are not */
-	env->nullbuf = env->nullp = !vmlinux_has(btf, "bpf_strlen");
-	btf__free(btf);
-	env->want_str = !o->family || strcmp(o->family, "crypto");
-	env->want_crypto = !o->family || strcmp(o->family, "str");
-	fz_read_syms(env);
-}
-
-static int load_progs(struct fz_run *R)
-{
-	struct fz_env *env = &R->env;
-	struct bpf_program *p;
-	int err;
-
-	for (int nullbuf = env->nullbuf; ; nullbuf = 0) {
-		R->str = fuzz_str__open();
-		if (!R->str)
-			return -errno;
-		bpf_object__for_each_program(p, R->str->obj)
-			bpf_program__set_autoload(p, false);
-		R->p_str = env->ign ? R->str->progs.fuzz_str : R->str->progs.fuzz_str_6_1;
-		bpf_program__set_autoload(R->p_str, true);
-		bpf_program__set_autoload(R->str->progs.fuzz_str_nullbuf, nullbuf);
-		err = fuzz_str__load(R->str);
-		if (!err) {
-			env->nullbuf = nullbuf;
-			break;
-		}
-		fuzz_str__destroy(R->str);
-		R->str = NULL;
-		printf("# fuzz: fuzz_str%s does not load: %d\n",
-		       nullbuf ? " with fuzz_str_nullbuf" : "", err);
-		if (!nullbuf)
-			return err;
-	}
-	if (env->nullbuf)
-		R->p_nullbuf = R->str->progs.fuzz_str_nullbuf;
-	R->sstep = &R->str->bss->step;
-	R->sres = &R->str->bss->res;
-	R->vm = mmap(NULL, FZ_VMEM, PROT_READ | PROT_WRITE, MAP_SHARED,
-		     bpf_map__fd(R->str->maps.fz_vmem), 0);
-	if (R->vm == MAP_FAILED)
-		return -errno;
-	memset(R->vm, 0, FZ_VMEM);
-	R->kmem_fd = bpf_map__fd(R->str->maps.fz_kmem);
-	kfx_host_hole_lo = (uintptr_t)R->vm + FZ_VMEM;
-	kfx_host_hole_hi = kfx_host_hole_lo + 4096;
-
-	if (env->full) {
-		for (int nullp = env->nullp; ; nullp = 0) {
-			R->cr = fuzz_crypto__open();
-			if (!R->cr)
-				return -errno;
-			bpf_program__set_autoload(R->cr->progs.fuzz_crypto_nullp, nullp);
-			err = fuzz_crypto__load(R->cr);
-			if (!err) {
-				env->nullp = nullp;
-				break;
-			}
-			fuzz_crypto__destroy(R->cr);
-			R->cr = NULL;
-			printf("# fuzz: fuzz_crypto%s does not load: %d\n",
-			       nullp ? " with fuzz_crypto_nullp" : "", err);
-			if (!nullp)
-				return err;
-		}
-		R->p_crypto = R->cr->progs.fuzz_crypto;
-		R->p_pkt[PR_TC] = R->cr->progs.fuzz_crypto_tc;
-		R->p_pkt[PR_XDP] = R->cr->progs.fuzz_crypto_xdp;
-		R->p_pkt[PR_XDP_FRAGS] = R->cr->progs.fuzz_crypto_xdp_frags;
-		if (env->nullp)
-			R->p_nullp = R->cr->progs.fuzz_crypto_nullp;
-		R->ring = ring_buffer__new(bpf_map__fd(R->cr->maps.fz_ring), ring_record,
-					   NULL, NULL);
-		R->params = &R->cr->bss->params;
-		R->cstep = &R->cr->bss->cstep;
-		R->cres = &R->cr->bss->cres;
-		R->drv = R->cr->bss->drv;
-		R->img = &R->cr->bss->img;
-	} else {
-		for (int nullp = env->nullp; ; nullp = 0) {
-			R->cr61 = fuzz_crypto_6_1__open();
-			if (!R->cr61)
-				return -errno;
-			bpf_program__set_autoload(R->cr61->progs.fuzz_crypto_6_1_nullp, nullp);
-			err = fuzz_crypto_6_1__load(R->cr61);
-			if (!err) {
-				env->nullp = nullp;
-				break;
-			}
-			fuzz_crypto_6_1__destroy(R->cr61);
-			R->cr61 = NULL;
-			printf("# fuzz: fuzz_crypto_6_1%s does not load: %d\n",
-			       nullp ? " with fuzz_crypto_6_1_nullp" : "", err);
-			if (!nullp)
-				return err;
-		}
-		R->p_crypto = R->cr61->progs.fuzz_crypto_6_1;
-		if (env->nullp)
-			R->p_nullp = R->cr61->progs.fuzz_crypto_6_1_nullp;
-		R->params = &R->cr61->bss->params;
-		R->cstep = &R->cr61->bss->cstep;
-		R->cres = &R->cr61->bss->cres;
-		R->drv = R->cr61->bss->drv;
-		R->img = &R->cr61->bss->img;
-	}
-	env->img_pgoff = (uintptr_t)R->img->a % 4096;
-	return 0;
-}
-
-/* Which of the model's algorithms this kernel has (a valid ctx each). */
-static void probe_algos(struct fz_run *R)
-{
-	char missing[512] = "";
-
-	for (int i = 0; i < fz_nalgos; i++) {
-		struct fz_step st = { .type = ST_CREATE };
-		const struct fz_algo *a = &fz_algos[i];
-
-		strcpy((char *)st.ptype, a->type);
-		strcpy((char *)st.algo, a->name);
-		st.key_len = a->keys[0];
-		st.authsize = a->aead ? a->auths[0] : 0;
-		st.key_fill = 1;
-		st.c.params_sz = sizeof(struct kfx_crypto_params);
-		st.c.op = FZ_C_CREATE;
-		memset(R->params, 0, sizeof(*R->params));
-		strcpy(R->params->type, a->type);
-		strcpy(R->params->algo, a->name);
-		fz_fill(R->params->key, 256, 1);
-		R->params->key_len = st.key_len;
-		R->params->authsize = st.authsize;
-		*R->cstep = st.c;
-		R->cres->r = NOT_RUN;
-		if (!fz_run_syscall(R->p_crypto) && R->cres->r == 0)
-			R->env.algo_avail |= 1u << i;
-		else
-			snprintf(missing + strlen(missing), sizeof(missing) - strlen(missing),
-				 " %s (%d)", a->name, R->cres->r);
-	}
-	/* leave slot 0 empty */
-	R->cstep->op = FZ_C_RELEASE;
-	R->cstep->slot = 0;
-	fz_run_syscall(R->p_crypto);
-	if (missing[0])
-		printf("# fuzz: algorithms this kernel lacks:%s\n", missing);
-}
-
-static int setup(struct fz_run *R)
-{
-	int err = load_progs(R);
-
-	if (err)
-		return err;
-	for (int i = 0; i < 3; i++)
-		R->before[i] = fz_xcalloc(FZ_AREA);
-	R->pkt_out = fz_xcalloc(FZ_AREA + 4096);
-	R->kmsg = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
-	if (R->kmsg >= 0)
-		lseek(R->kmsg, 0, SEEK_END);
-	if (R->env.want_crypto)
-		probe_algos(R);
-	driver_known(R, "", 0, false);
-	return 0;
 }
 
 /* ---- the child ---- */
@@ -810,7 +409,7 @@ static int child(const struct fuzz_opts *o, struct fz_env *env, uint64_t seed)
 
 	R->env = *env;
 	R->kmsg = -1;
-	err = setup(R);
+	err = fz_setup(R);
 	if (err) {
 		line(-1, "fuzz/setup: the fuzz programs do not load (%d)", err);
 		return 1;
@@ -1018,7 +617,7 @@ int fuzz_run(const struct fuzz_opts *o, int *passed, int *failed, int *skipped)
 		(*failed)++;
 		return 1;
 	}
-	env_caps(&env, o);
+	fz_env_caps(&env, o);
 	pid = fork();
 	if (pid < 0) {
 		line(-1, "fuzz/setup: fork: %s", strerror(errno));

@@ -64,6 +64,15 @@ void *fz_xcalloc(size_t n);
 void fz_read_syms(struct fz_env *env);
 /* One ST_STR step (fuzz_str_step.c): run it and judge it by the model. */
 void fz_step_str(struct fz_run *R, const struct fz_step *st);
+/* ST_CREATE and the other crypto steps (fuzz_ctx_step.c), judged. */
+void fz_step_create(struct fz_run *R, const struct fz_step *st);
+void fz_step_other(struct fz_run *R, const struct fz_step *st);
+/* Whether /proc/crypto lists driver @name (a prefix of one: @prefix). */
+bool fz_driver_known(struct fz_run *R, const char *name, size_t len, bool prefix);
+/* What the kernel can do, from its BTF and @o (fuzz_setup.c). */
+void fz_env_caps(struct fz_env *env, const struct fuzz_opts *o);
+/* Load the programs, map their memory, probe the algorithms; 0 or -errno. */
+int fz_setup(struct fz_run *R);
 /* One ST_CRYPT step (fuzz_crypt.c): run it and judge it by the model. */
 void fz_step_crypt(struct fz_run *R, const struct fz_step *st);
 #endif

@@ -63,183 +63,6 @@ static const char *const op_names[] = {
 	"encrypt", "decrypt", "encrypt_noiv", "decrypt_noiv",
 };
 
-/* ---------- deterministic data ---------- */
-
-static uint64_t prng_state;
-
-static uint8_t prng(void)
-{
-	prng_state ^= prng_state << 13;
-	prng_state ^= prng_state >> 7;
-	prng_state ^= prng_state << 17;
-	return prng_state >> 24;
-}
-
-static void fill(uint8_t *p, size_t n, uint64_t seed)
-{
-	prng_state = seed * 0x9e3779b97f4a7c15ULL + 0x1234567;
-	while (n--)
-		*p++ = prng();
-}
-
-static unsigned int algo_index(const struct algo *a)
-{
-	return a - algos;
-}
-
-/* The plaintext of @n bytes and the associated data of @ad bytes for @a. */
-static void plaintext(const struct algo *a, uint32_t n, uint8_t *p)
-{
-	fill(p, n, (uint64_t)algo_index(a) << 32 | n);
-}
-
-static void assoc(const struct algo *a, uint32_t ad, uint8_t *p)
-{
-	fill(p, ad, (uint64_t)(algo_index(a) + 100) << 32 | ad);
-}
-
-/* The position-dependent pattern that fills every window. */
-static uint8_t pattern(uint32_t pos, uint32_t salt)
-{
-	return (pos * 167 + salt * 29 + (pos >> 8) * 13 + 0x5b) & 0xff;
-}
-
-/* ---------- expected ciphertexts, computed once per run ---------- */
-
-struct sealed {
-	struct sealed *next;
-	const struct algo *a;
-	uint32_t n, ad;
-	uint8_t ct[];	/* n + authsize */
-};
-
-static struct sealed *sealed_cache;
-
-/* How the expected bytes of @a are known, for the report. */
-static bool from_af_alg(const struct algo *a)
-{
-	return a->oracle == AF_ALG || a->tfm >= 0;
-}
-
-/*
- * @a's ciphertext (and tag) of plaintext(@n) with assoc(@ad): from AF_ALG,
- * or the runner's model, checked against AF_ALG where AF_ALG binds @a.
- * NULL with @why on failure.
- */
-static const uint8_t *sealed(const struct algo *a, uint32_t n, uint32_t ad,
-			     char *why, size_t whylen)
-{
-	struct sealed *e;
-	uint8_t *p, *adb, *alg = NULL;
-	int err = 0;
-
-	for (e = sealed_cache; e; e = e->next)
-		if (e->a == a && e->n == n && e->ad == ad)
-			return e->ct;
-	e = calloc(1, sizeof(*e) + n + a->authsize);
-	p = malloc(n + 1);
-	adb = malloc(ad + 1);
-	if (!e || !p || !adb) {
-		snprintf(why, whylen, "out of memory");
-		goto fail;
-	}
-	plaintext(a, n, p);
-	assoc(a, ad, adb);
-	switch (a->oracle) {
-	case AF_ALG:
-		err = a->tfm < 0 ? a->tfm :
-		      alg_encrypt(a->tfm, a->iv, a->ivsize, NULL, 0, p, n, e->ct, 0);
-		break;
-	case MODEL_CHACHA20:
-		model_chacha20(a->key, a->iv, p, e->ct, n);
-		break;
-	case MODEL_GCM:
-		err = model_gcm(a->ecb, a->iv, adb, ad, p, n, e->ct, a->authsize);
-		break;
-	case MODEL_CHACHAPOLY:
-		err = model_chachapoly(a->key, a->iv, adb, ad, p, n, e->ct);
-		break;
-	}
-	if (err) {
-		snprintf(why, whylen, "expected %s ciphertext of %u bytes: %s",
-			 a->label, n, strerror(-err));
-		goto fail;
-	}
-	if (a->oracle != AF_ALG && a->tfm >= 0) {
-		alg = malloc(n + a->authsize + 1);
-		err = alg ? alg_encrypt(a->tfm, a->iv, a->ivsize, adb, ad, p, n,
-					alg, a->authsize) : -ENOMEM;
-		if (err || memcmp(alg, e->ct, n + a->authsize)) {
-			snprintf(why, whylen, "%s, %u bytes, %u of AD: the runner's model and AF_ALG disagree%s%s",
-				 a->label, n, ad, err ? ": " : "",
-				 err ? strerror(-err) : "");
-			goto fail;
-		}
-	}
-	e->a = a;
-	e->n = n;
-	e->ad = ad;
-	e->next = sealed_cache;
-	sealed_cache = e;
-	free(p);
-	free(adb);
-	free(alg);
-	return e->ct;
-fail:
-	free(e);
-	free(p);
-	free(adb);
-	free(alg);
-	return NULL;
-}
-
-/* Keys, IVs, AF_ALG tfms and the models' known answers, once per run. */
-static int setup_algos(char *why, size_t whylen)
-{
-	static char failed[256];
-	static int state;	/* 1 set up, -1 failed (failed[] says why) */
-	struct algo *a;
-	size_t i;
-
-	if (state) {
-		snprintf(why, whylen, "%s", failed);
-		return state > 0 ? 0 : -1;
-	}
-	state = -1;
-	if (model_known_answers(failed, sizeof(failed)))
-		goto out;
-	for (i = 0; i < NR_ALGOS; i++) {
-		a = &algos[i];
-		fill(a->key, a->key_len, 7000 + i);
-		fill(a->iv, sizeof(a->iv), 8000 + i);
-		if (!strcmp(a->name, "ctr(aes)"))	/* the counter carries */
-			memset(a->iv + 12, 0xff, 3);
-		if (!strcmp(a->name, "chacha20"))	/* its 32-bit one never wraps */
-			a->iv[3] = 0;
-		a->tfm = alg_tfm(a->type, a->name, a->key, a->key_len, a->authsize);
-		a->ecb = a->oracle == MODEL_GCM ?
-			 alg_tfm("skcipher", "ecb(aes)", a->key, a->key_len, 0) : 0;
-		if (a->oracle == AF_ALG && a->tfm < 0) {
-			snprintf(failed, sizeof(failed), "AF_ALG %s: %s", a->name,
-				 strerror(-a->tfm));
-			goto out;
-		}
-		if (a->ecb < 0) {
-			snprintf(failed, sizeof(failed), "AF_ALG ecb(aes): %s",
-				 strerror(-a->ecb));
-			goto out;
-		}
-		if (!from_af_alg(a))
-			printf("# crypto_bounds: AF_ALG will not bind %s here: its expected bytes come from the runner's model alone\n",
-			       a->label);
-	}
-	state = 1;
-	failed[0] = '\0';
-out:
-	snprintf(why, whylen, "%s", failed);
-	return state > 0 ? 0 : -1;
-}
-
 /* ---------- memory kinds ---------- */
 
 enum how { MEM, RING, SKB, XDP, NEVER };
@@ -556,7 +379,7 @@ static int prepare(struct run *r, struct pcase *p, uint8_t *img)
 
 	for (i = 0; i < w; i++)
 		img[i] = frozen(r, p, i) ? r->pkt[p->win_off + i] :
-			 pattern(p->win_off + i, r->seq);
+			 bounds_pattern(p->win_off + i, r->seq);
 	if (r->k->paged)
 		reach = p->src_off + s <= r->linear &&
 			p->dst_off + p->l.dst_len <= r->linear &&
@@ -580,22 +403,22 @@ static int prepare(struct run *r, struct pcase *p, uint8_t *img)
 	}
 	/* the siv: the IV, then the associated data (or filler) */
 	for (i = 0; i < v; i++)
-		sv[i] = i < 16 ? a->iv[i] : pattern(i, 77);
+		sv[i] = i < 16 ? a->iv[i] : bounds_pattern(i, 77);
 	if (ad)
-		assoc(a, ad, sv + a->ivsize);
+		bounds_assoc(a, ad, sv + a->ivsize);
 	/* src: plaintext, or for a decrypt the lengths allow, ciphertext */
-	plaintext(a, s, in);
+	bounds_plaintext(a, s, in);
 	if (is_decrypt(p->l.op) && lengths_ok) {
 		n = a->authsize ? s - a->authsize : s;
-		ct = sealed(a, n, ad, r->why, r->whylen);
+		ct = bounds_sealed(a, n, ad, r->why, r->whylen);
 		if (!ct)
 			goto out;
 		memcpy(in, ct, s);
 		if (p->l.bad_tag)
 			in[s - 1] ^= 0x80;
-		plaintext(a, n, want);
+		bounds_plaintext(a, n, want);
 	} else if (lengths_ok) {
-		ct = sealed(a, s, ad, r->why, r->whylen);
+		ct = bounds_sealed(a, s, ad, r->why, r->whylen);
 		if (!ct)
 			goto out;
 		memcpy(want, ct, s + a->authsize);
@@ -692,7 +515,7 @@ static int run_batch(struct run *r, const struct algo *a)
 			r->t->overlap++;
 		else if (p->want)
 			r->t->errno_only++;
-		else if (from_af_alg(a))
+		else if (bounds_from_af_alg(a))
 			r->t->af_alg++;
 		else
 			r->t->model_only++;
@@ -837,7 +660,7 @@ static int probe_packet(struct run *r)
 	if (!r->pkt)
 		return -ENOMEM;
 	for (i = 0; i < k->size; i++)
-		r->pkt[i] = pattern(i, 0xee);
+		r->pkt[i] = bounds_pattern(i, 0xee);
 	if (k->how == SKB) {
 		/* Ethernet: locally administered MACs, an experimental type */
 		memcpy(r->pkt, "\x02\0\0\0\0\x01\x02\0\0\0\0\x02\x88\xb5", 14);
@@ -899,7 +722,7 @@ int crypto_bounds_driver(struct bpf_object *obj, struct bpf_program *prog,
 	memset(r.t, 0, sizeof(*r.t));
 	r.t->ran = true;
 	r.linear = r.k->size;
-	if (setup_algos(why, whylen))
+	if (bounds_setup_algos(why, whylen))
 		return -1;
 	sz = (sizeof(struct bounds_bss) + 4095) & ~4095ul;
 	r.b = mmap(NULL, sz, PROT_READ | PROT_WRITE, MAP_SHARED,

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What the boundary tables' driver (crypto_bounds.c) and its tables
- * (crypto_bounds_table.c) share: the algorithms with the rules the
- * contract gives them, one call before it is placed in memory, and the
- * contract's model of a call.
+ * What the boundary tables' driver (crypto_bounds.c), its tables
+ * (crypto_bounds_table.c) and its data (crypto_bounds_data.c) share: the
+ * algorithms with the rules the contract gives them, one call before it
+ * is placed in memory, the contract's model of a call, and the inputs and
+ * expected outputs.
  */
 #ifndef _KFX_CRYPTO_BOUNDS_INT_H
 #define _KFX_CRYPTO_BOUNDS_INT_H
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "crypto_bounds.h"
@@ -57,4 +59,18 @@ int bounds_model(const struct algo *a, const struct lcase *c, bool reach,
 /* The boundary table of @a, in @v (MAX_LCASES at most); its length. */
 int bounds_gen_skcipher(const struct algo *a, struct lcase *v);
 int bounds_gen_aead(const struct algo *a, struct lcase *v);
+
+/* The data of the tables (crypto_bounds_data.c). */
+/* The plaintext of @n bytes and the associated data of @ad bytes for @a. */
+void bounds_plaintext(const struct algo *a, uint32_t n, uint8_t *p);
+void bounds_assoc(const struct algo *a, uint32_t ad, uint8_t *p);
+/* The position-dependent pattern that fills every window. */
+uint8_t bounds_pattern(uint32_t pos, uint32_t salt);
+/* Whether @a's expected bytes come from (or are checked by) AF_ALG. */
+bool bounds_from_af_alg(const struct algo *a);
+/* @a's ciphertext and tag of plaintext(@n) with assoc(@ad); NULL, @why. */
+const uint8_t *bounds_sealed(const struct algo *a, uint32_t n, uint32_t ad,
+			     char *why, size_t whylen);
+/* Keys, IVs, AF_ALG tfms and the models' known answers, once per run. */
+int bounds_setup_algos(char *why, size_t whylen);
 #endif

@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 #include "kfx.h"
 #include "crypto_bounds_int.h"
 #include "crypto_model.h"

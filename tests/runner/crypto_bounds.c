@@ -4,8 +4,8 @@
  * tables for kfx_crypto_encrypt, _decrypt and their _noiv twins, generated
  * here and judged by a model of the documented contract (kfx.h and the
  * crypto kfunc contract with its amendments: bounds_model(), in
- * crypto_bounds_table.c, and prepare() say which rule each expectation
- * comes from), never by what kfx returned.
+ * crypto_bounds_table.c, and bounds_prepare(), in crypto_bounds_place.c,
+ * say which rule each expectation comes from), never by what kfx returned.
  *
  * For every algorithm the table crosses the lengths of src, dst and siv
  * (IV plus associated data) that sit on a rule's edge: 0, 1, block - 1,
@@ -53,31 +53,11 @@
 #include "kfx.h"
 #include "crypto_bounds.h"
 #include "crypto_bounds_int.h"
+#include "crypto_bounds_run.h"
 #include "crypto_model.h"
 #include "runner.h"
 
-#define GUARD		16	/* pattern bytes before and after each slice */
-#define NOT_RUN		12345	/* a case's ret before the program ran it */
-
-static const char *const op_names[] = {
-	"encrypt", "decrypt", "encrypt_noiv", "decrypt_noiv",
-};
-
 /* ---------- memory kinds ---------- */
-
-enum how { MEM, RING, SKB, XDP, NEVER };
-
-struct kind {
-	const char *prog, *name;
-	enum how how;
-	uint32_t win;		/* MEM: slice starts and lengths are below it */
-	uint32_t size;		/* bytes windows may use (region, record, packet) */
-	uint32_t base;		/* first byte they may use */
-	uint32_t linear;	/* SKB paged: the linear part asked for */
-	bool paged;		/* data beyond the linear part / first buffer */
-	const char *never;	/* why no kernel can run the kind */
-	const char *missing;	/* why a kernel may not */
-};
 
 /* Why the runner skipped a kind on a kernel (its __needs_ksym). */
 #define RING_MISSING	"not run on this kernel: 6.1 passes only local dynptrs to kfuncs (ringbuf ones from 6.2), and the table's slices of a record need bpf_dynptr_adjust (6.5+)"
@@ -108,368 +88,16 @@ static const struct kind kinds[] = {
 
 #define NR_KINDS	(sizeof(kinds) / sizeof(kinds[0]))
 
-enum layout {
-	SEPARATE, IN_PLACE, ONE_DYNPTR, OVERLAP_AFTER, OVERLAP_BEFORE,
-	NR_LAYOUTS
-};
-
-static const char *const layout_names[] = {
-	"separate", "in place", "in place, one dynptr",
-	"dst overlapping src from after its start",
-	"dst overlapping src from before its start",
-};
-
-/* Paged kinds: where the end of the linear part falls. */
-enum place {
-	ALL_LINEAR, DST_STRADDLES, DST_BEYOND, SRC_STRADDLES, SIV_STRADDLES,
-	NR_PLACES
-};
-
-static const char *const place_names[] = {
-	"", ", dst across the linear end", ", dst past the linear end",
-	", src across the linear end", ", siv across the linear end",
-};
-
-enum why_not { FITS, TOO_BIG, NO_OVERLAP, NO_PLACE, NR_WHY_NOT };
-
 static const char *const why_not_names[] = {
 	"", "beyond the kind's room",
 	"no partial overlap with a 0- or 1-byte buffer",
 	"no such placement across the linear end",
 };
 
-/* A case placed in a kind's memory, with what the model expects. */
-struct pcase {
-	struct lcase l;
-	const struct algo *a;
-	enum layout layout;
-	enum place place;
-	uint32_t win_off, win_len, src_off, dst_off, siv_off, restore_len;
-	uint32_t io_off, out_len;
-	int want;
-	bool either;	/* partial overlap: 0 or -EINVAL ... */
-	bool or_badmsg;	/* ... or, an AEAD decrypt, -EBADMSG */
-	uint8_t *exp, *mask;
-};
-
-/* What one driver call counted, kept for the report. */
-struct tally {
-	bool ran;
-	unsigned long cases, af_alg, model_only, errno_only, overlap;
-	unsigned long not_expr[NR_WHY_NOT];
-	double secs;
-	char skipped[160];
-};
-
 static struct tally tallies[2][NR_KINDS];	/* [aesni loaded][kind] */
 
 /* ---------- one kind's run ---------- */
 
-struct run {
-	const struct kind *k;
-	struct bounds_bss *b;
-	struct bpf_program *prog, *setup;
-	struct ring_buffer *ring;	/* RING: consumed after each batch */
-	uint8_t *pkt;		/* packet kinds: the packet given to each run */
-	uint32_t linear;	/* bytes reachable as plain memory */
-	struct pcase batch[BOUNDS_BATCH];
-	int n;
-	uint32_t io_used;
-	struct tally *t;
-	unsigned long seq;	/* cases placed, for the window shifts */
-	int failures, algo_failures;
-	unsigned long algo_cases;
-	char *why;
-	size_t whylen;
-};
-
-static const char *errname(int e, char *buf, size_t len)
-{
-	switch (e) {
-	case 0: return "0";
-	case -EINVAL: return "-EINVAL";
-	case -EBADMSG: return "-EBADMSG";
-	case BOUNDS_NO_SLICE: return "no slice (the program could not make the dynptrs)";
-	case NOT_RUN: return "not run (the program did not reach the case)";
-	}
-	snprintf(buf, len, "%d", e);
-	return buf;
-}
-
-/* "decrypt gcm(aes)/16 on .bss, separate: src 16@48 ..." */
-static void describe(const struct run *r, const struct pcase *p, char *buf,
-		     size_t len)
-{
-	uint32_t ad = p->a->authsize && p->l.siv_len >= p->a->ivsize ?
-		      p->l.siv_len - p->a->ivsize : 0;
-	char e[32];
-
-	snprintf(buf, len, "%s %s on %s, %s%s: src %u@%u, dst %u@%u, siv %u@%u%s%s%s%s; expected %s%s",
-		 op_names[p->l.op & BOUNDS_OP_MASK], p->a->label, r->k->name,
-		 layout_names[p->layout], place_names[p->place], p->l.src_len,
-		 p->src_off, p->l.dst_len, p->dst_off,
-		 p->l.op >= BOUNDS_ENCRYPT_NOIV ? 0 : p->l.siv_len, p->siv_off,
-		 p->a->authsize ? " (ad " : "",
-		 p->a->authsize ? (snprintf(e, sizeof(e), "%u)", ad), e) : "",
-		 p->l.bad_tag ? ", tag flipped" : "",
-		 p->a->authsize && is_decrypt(p->l.op) &&
-		 p->l.src_len == p->a->authsize ? ", tag only" : "",
-		 p->or_badmsg ? "0, -EINVAL or -EBADMSG" :
-		 p->either ? "0 or -EINVAL" :
-		 p->want == 0 ? "0" : p->want == -EINVAL ? "-EINVAL" : "-EBADMSG",
-		 p->want == -EINVAL ? ", nothing written" :
-		 p->want == -EBADMSG ? ", the output zeroed" : "");
-	if (p->want == 0 && !p->either)
-		snprintf(buf + strlen(buf), len - strlen(buf), ", %u bytes written", p->out_len);
-}
-
-static uint32_t max32(uint32_t a, uint32_t b)
-{
-	return a > b ? a : b;
-}
-
-/*
- * Offsets of @p's slices in its window (siv first, then src and dst by
- * @layout), its length; false when @layout cannot be made.
- */
-static bool lay_out(struct pcase *p, uint32_t *siv, uint32_t *src,
-		    uint32_t *dst, uint32_t *wlen)
-{
-	uint32_t s = p->l.src_len, d = p->l.dst_len, k;
-	/* room for what a dst-ignoring bug would write past dst */
-	uint32_t tail = max32(s + p->a->authsize, d) - d + GUARD;
-
-	*siv = GUARD;
-	*src = *siv + p->l.siv_len + GUARD;
-	switch (p->layout) {
-	case SEPARATE:
-		*dst = *src + s + GUARD;
-		break;
-	case IN_PLACE:
-	case ONE_DYNPTR:
-		if (p->layout == ONE_DYNPTR && s != d)
-			return false;
-		*dst = *src;
-		break;
-	case OVERLAP_AFTER:
-		if (s < 2)
-			return false;
-		k = s / 2 < 8 ? s / 2 : 8;
-		*dst = *src + k;
-		break;
-	default:
-		if (s < 1 || d < 2)
-			return false;
-		k = d / 2 < 8 ? d / 2 : 8;
-		*src += k;
-		*dst = *src - k;
-		break;
-	}
-	*wlen = max32(*src + s + GUARD, *dst + d + tail);
-	return true;
-}
-
-/* Put @p in @r's memory: its window offset and the slices' offsets. */
-static int place(struct run *r, struct pcase *p)
-{
-	const struct kind *k = r->k;
-	uint32_t siv, src, dst, w, lo = k->base, hi = k->size, at, cut;
-	int64_t off;
-
-	if (!lay_out(p, &siv, &src, &dst, &w))
-		return p->layout == ONE_DYNPTR ? -1 : NO_OVERLAP;
-	if (k->paged && p->place == ALL_LINEAR)
-		hi = r->linear;
-	if (w > hi - lo)
-		return TOO_BIG;
-	if (p->place == ALL_LINEAR) {
-		/* vary the alignment, and where pages begin */
-		off = lo + (r->seq * 2053) % (k->how == MEM && k->size > 4096 ?
-					      4096 : 64);
-		if (k->how == RING)
-			off = 0;
-		if (off + w > hi ||
-		    (k->how == MEM && off + max32(src, dst) >= k->win))
-			off = lo;
-	} else {
-		/* the slice that crosses or passes the linear end, by how much */
-		switch (p->place) {
-		case DST_STRADDLES:
-			at = dst;
-			cut = p->l.dst_len / 2;
-			break;
-		case DST_BEYOND:
-			at = dst;
-			cut = 0;
-			break;
-		case SRC_STRADDLES:
-			at = src;
-			cut = p->l.src_len / 2;
-			break;
-		default:
-			at = siv;
-			cut = p->l.siv_len / 2;
-			break;
-		}
-		if ((p->place != DST_BEYOND && !cut) ||
-		    (p->place == SRC_STRADDLES && p->layout != SEPARATE))
-			return NO_PLACE;
-		off = (int64_t)r->linear - cut - at + (p->place == DST_BEYOND ? 8 : 0);
-		if (off < lo || off + w > k->size)
-			return NO_PLACE;
-	}
-	if (k->how == MEM &&
-	    (off + w > k->size || off + max32(max32(siv, src), dst) >= k->win ||
-	     max32(max32(p->l.siv_len, p->l.src_len), p->l.dst_len) >= k->win))
-		return TOO_BIG;
-	p->win_off = off;
-	p->win_len = w;
-	p->siv_off = off + siv;
-	p->src_off = off + src;
-	p->dst_off = off + dst;
-	p->restore_len = w;
-	if (k->paged)
-		p->restore_len = off >= r->linear ? 0 :
-				 r->linear - off < w ? r->linear - off : w;
-	return FITS;
-}
-
-/* Bytes at window offset @i that a run may never write: outside linear. */
-static bool frozen(const struct run *r, const struct pcase *p, uint32_t i)
-{
-	return r->k->paged && p->win_off + i >= r->linear;
-}
-
-/* Copy @n bytes of @src to @img at window offset @at, where writable. */
-static void put(const struct run *r, const struct pcase *p, uint8_t *img,
-		uint32_t at, const uint8_t *src, uint32_t n)
-{
-	for (uint32_t i = 0; i < n; i++)
-		if (!frozen(r, p, at + i))
-			img[at + i] = src[i];
-}
-
-/* CTR's IV after @n bytes: the 128-bit big-endian counter + ceil(n / 16). */
-static void ctr_advance(uint8_t iv[16], uint32_t n)
-{
-	uint64_t add = (n + 15) / 16;
-
-	for (int i = 15; i >= 0 && add; i--) {
-		add += iv[i];
-		iv[i] = add;
-		add >>= 8;
-	}
-}
-
-/*
- * The window image (into io_in) and what it must be afterwards (@p->exp
- * where @p->mask is 1), by the model.  0, or -1 with r->why.
- */
-static int prepare(struct run *r, struct pcase *p, uint8_t *img)
-{
-	const struct algo *a = p->a;
-	uint32_t w = p->win_len, s = p->l.src_len, v = p->l.siv_len, i, out;
-	uint32_t ws = p->src_off - p->win_off, wd = p->dst_off - p->win_off;
-	uint32_t wv = p->siv_off - p->win_off, ad = 0, n;
-	bool reach = true, lengths_ok;
-	const uint8_t *ct = NULL;
-	uint8_t *in = NULL, *sv = NULL, *want = NULL;
-	struct lcase valid = p->l;
-	int ret = -1;
-
-	for (i = 0; i < w; i++)
-		img[i] = frozen(r, p, i) ? r->pkt[p->win_off + i] :
-			 bounds_pattern(p->win_off + i, r->seq);
-	if (r->k->paged)
-		reach = p->src_off + s <= r->linear &&
-			p->dst_off + p->l.dst_len <= r->linear &&
-			(!v || p->l.op >= BOUNDS_ENCRYPT_NOIV ||
-			 p->siv_off + v <= r->linear);
-	if (p->l.op >= BOUNDS_ENCRYPT_NOIV)
-		v = 0;
-	p->want = bounds_model(a, &p->l, reach, &p->out_len);
-	valid.bad_tag = false;
-	lengths_ok = bounds_model(a, &valid, true, &out) == 0;
-	if (a->authsize && v >= a->ivsize)
-		ad = v - a->ivsize;
-	in = malloc(s + 1);
-	sv = malloc(v + 1);
-	want = malloc(s + a->authsize + 1);
-	p->exp = malloc(w);
-	p->mask = malloc(w);
-	if (!in || !sv || !want || !p->exp || !p->mask) {
-		snprintf(r->why, r->whylen, "out of memory");
-		goto out;
-	}
-	/* the siv: the IV, then the associated data (or filler) */
-	for (i = 0; i < v; i++)
-		sv[i] = i < 16 ? a->iv[i] : bounds_pattern(i, 77);
-	if (ad)
-		bounds_assoc(a, ad, sv + a->ivsize);
-	/* src: plaintext, or for a decrypt the lengths allow, ciphertext */
-	bounds_plaintext(a, s, in);
-	if (is_decrypt(p->l.op) && lengths_ok) {
-		n = a->authsize ? s - a->authsize : s;
-		ct = bounds_sealed(a, n, ad, r->why, r->whylen);
-		if (!ct)
-			goto out;
-		memcpy(in, ct, s);
-		if (p->l.bad_tag)
-			in[s - 1] ^= 0x80;
-		bounds_plaintext(a, n, want);
-	} else if (lengths_ok) {
-		ct = bounds_sealed(a, s, ad, r->why, r->whylen);
-		if (!ct)
-			goto out;
-		memcpy(want, ct, s + a->authsize);
-	}
-	put(r, p, img, wv, sv, v);
-	put(r, p, img, ws, in, s);
-	/*
-	 * Afterwards, by default, every byte as it was: on an error the
-	 * contract leaves dst unchanged (and no rule lets an error touch the
-	 * siv); on success it writes nothing outside dst's output.
-	 */
-	memcpy(p->exp, img, w);
-	memset(p->mask, 1, w);
-	if (p->layout >= OVERLAP_AFTER && !p->want) {
-		/*
-		 * unspecified result: 0 or -EINVAL, and for an AEAD decrypt
-		 * -EBADMSG (the lead's amendment: gcm reads the tag from src
-		 * after writing dst); nothing outside dst's output written
-		 */
-		p->either = true;
-		p->or_badmsg = a->authsize && is_decrypt(p->l.op);
-		memset(p->mask + wd, 0, p->out_len);
-		if (a->siv_after != KEPT)
-			memset(p->mask + wv, 0, v);
-	} else if (!p->want) {
-		/*
-		 * the output, and the siv as the crypto API updates it: cbc's
-		 * IV becomes the last ciphertext block, ctr's counter advances
-		 * by ceil(len / 16); xts and chacha20 leave it to the driver;
-		 * an AEAD's IV and AD stay as they are (no rule moves them)
-		 */
-		memcpy(p->exp + wd, want, p->out_len);
-		if (a->siv_after == CBC_LAST_BLOCK)
-			memcpy(p->exp + wv, (is_decrypt(p->l.op) ? in : want) + s - 16, 16);
-		else if (a->siv_after == CTR_ADVANCED)
-			ctr_advance(p->exp + wv, s);
-		else if (a->siv_after == UNSPECIFIED)
-			memset(p->mask + wv, 0, v);
-	} else if (p->want == -EBADMSG) {
-		/* a wrong tag: the src_len - authsize output bytes zeroed */
-		memset(p->exp + wd, 0, p->out_len);
-	}
-	ret = 0;
-out:
-	free(in);
-	free(sv);
-	free(want);
-	return ret;
-}
-
-/* Run the batch; judge every case.  0, or -1 when it could not run. */
 static int run_batch(struct run *r, const struct algo *a)
 {
 	LIBBPF_OPTS(bpf_test_run_opts, opts);
@@ -527,16 +155,16 @@ static int run_batch(struct run *r, const struct algo *a)
 			if (!bad)
 				continue;
 		}
-		describe(r, p, buf, sizeof(buf));
+		bounds_describe(r, p, buf, sizeof(buf));
 		if (bad)
 			snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),
 				 "; got %s, byte dst%+d is 0x%02x, should be 0x%02x (%u bytes differ)",
-				 errname(ret, e1, sizeof(e1)),
+				 bounds_errname(ret, e1, sizeof(e1)),
 				 (int)first - (int)(p->dst_off - p->win_off),
 				 got[first], p->exp[first], bad);
 		else
 			snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),
-				 "; got %s", errname(ret, e1, sizeof(e1)));
+				 "; got %s", bounds_errname(ret, e1, sizeof(e1)));
 		if (!r->algo_failures++ || getenv("KFX_BOUNDS_VERBOSE"))
 			printf("# crypto_bounds: %s for %s: %s\n",
 			       r->algo_failures == 1 ? "first difference" : "difference",
@@ -571,7 +199,7 @@ static int queue(struct run *r, const struct algo *a, struct pcase *p)
 			return err;
 	}
 	p->io_off = r->io_used;
-	if (prepare(r, p, (uint8_t *)r->b->io_in + p->io_off)) {
+	if (bounds_prepare(r, p, (uint8_t *)r->b->io_in + p->io_off)) {
 		free(p->exp);
 		free(p->mask);
 		return -1;
@@ -626,7 +254,7 @@ static int run_algo(struct run *r, struct algo *a)
 
 				if (pl && lay != SEPARATE && lay != IN_PLACE)
 					continue;
-				why = place(r, &p);
+				why = bounds_place(r, &p);
 				if (why < 0)
 					continue;	/* not a layout of this case */
 				if (why) {

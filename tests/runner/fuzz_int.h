@@ -111,6 +111,11 @@ extern const int fz_nalgos;
 extern const char *const fz_exotic[];
 extern const int fz_nexotic;
 extern const char *const fz_str_ops[FZ_NSTROPS];
+/* The case file's names (fuzz_case_file.c): kinds, programs, steps. */
+extern const char *const fz_ptr_kinds[FZ_NPTR];
+extern const char *const fz_mem_kinds[FZ_NMEM];
+extern const char *const fz_prog_names[PR_N];
+extern const char *const fz_step_names[ST_NTYPES];
 
 int fz_algo_find(const uint8_t *type, const uint8_t *algo);
 bool fz_key_ok(const struct fz_algo *a, uint32_t key_len);
@@ -121,7 +126,7 @@ void fz_gen(const struct fz_env *env, uint64_t seed, uint64_t index,
 void fz_case_free(struct fz_case *c);
 /* Whether string op @op takes two strings (fuzz_case.c). */
 bool fz_two_strings(int op);
-/* The case as a case file (fuzz_case_file.c documents the format). */
+/* The case as a case file (fuzz_case_write.c; fuzz_case_file.c has the format). */
 void fz_case_write(const struct fz_case *c, FILE *f);
 /* Parse a case file's text; 0, or -1 with *@why. */
 int fz_case_parse(const char *text, struct fz_case *c, char *why, size_t n);

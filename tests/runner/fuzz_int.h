@@ -126,7 +126,7 @@ void fz_gen(const struct fz_env *env, uint64_t seed, uint64_t index,
 void fz_case_free(struct fz_case *c);
 /* Whether string op @op takes two strings (fuzz_case.c). */
 bool fz_two_strings(int op);
-/* The case as a case file (fuzz_case_write.c; fuzz_case_file.c has the format). */
+/* The case as a case file (fuzz_case_write.c; the format: fuzz_case_file.c). */
 void fz_case_write(const struct fz_case *c, FILE *f);
 /* Parse a case file's text; 0, or -1 with *@why. */
 int fz_case_parse(const char *text, struct fz_case *c, char *why, size_t n);

@@ -73,6 +73,9 @@ bool fz_driver_known(struct fz_run *R, const char *name, size_t len, bool prefix
 void fz_env_caps(struct fz_env *env, const struct fuzz_opts *o);
 /* Load the programs, map their memory, probe the algorithms; 0 or -errno. */
 int fz_setup(struct fz_run *R);
+/* Whether @c hits a known bug --fuzz-skip names (fuzz_known.c). */
+bool fz_skipped(const struct fz_run *R, const struct fuzz_opts *o,
+		const struct fz_case *c);
 /* One ST_CRYPT step (fuzz_crypt.c): run it and judge it by the model. */
 void fz_step_crypt(struct fz_run *R, const struct fz_step *st);
 #endif

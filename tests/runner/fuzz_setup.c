@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include <bpf/bpf.h>
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
@@ -19,17 +20,11 @@
 #include "kfx.h"
 #include "fuzz_int.h"
 #include "fuzz_run.h"
-#include <sys/mman.h>
 #include "fuzz_str.skel.h"
 #include "fuzz_crypto.skel.h"
 #include "fuzz_crypto_6_1.skel.h"
-
-/*
- * Its memory model: [lo, hi) is unmapped, below 0x10000 is not kernel
- * (defined with the bad-pointer driver, string_badptr.c, which uses the
- * model too; each sets the hole before it asks).
- */
-extern uintptr_t kfx_host_hole_lo, kfx_host_hole_hi;
+/* the string model's unmapped hole, kfx_host_hole_lo..hi, set here */
+#include "../host/str_host.h"
 
 /* The ring buffer's records are consumed and dropped. */
 static int ring_record(void *ctx, void *data, size_t size)

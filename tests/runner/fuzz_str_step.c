@@ -19,23 +19,7 @@
 #include "kfx.h"
 #include "fuzz_int.h"
 #include "fuzz_run.h"
-
-/* The reference model of the string kfuncs (tests/host/str_ref.c). */
-int ref_strcmp(const char *s1, const char *s2);
-int ref_strcasecmp(const char *s1, const char *s2);
-int ref_strncasecmp(const char *s1, const char *s2, size_t len);
-int ref_strnchr(const char *s, size_t count, char c);
-int ref_strchr(const char *s, char c);
-int ref_strchrnul(const char *s, char c);
-int ref_strrchr(const char *s, int c);
-int ref_strnlen(const char *s, size_t count);
-int ref_strlen(const char *s);
-int ref_strspn(const char *s, const char *accept);
-int ref_strcspn(const char *s, const char *reject);
-int ref_strstr(const char *s1, const char *s2);
-int ref_strcasestr(const char *s1, const char *s2);
-int ref_strnstr(const char *s1, const char *s2, size_t len);
-int ref_strncasestr(const char *s1, const char *s2, size_t len);
+#include "../host/str_host.h"	/* the reference model, ref_*() */
 
 /* ---- the address pool: kernel symbols ---- */
 

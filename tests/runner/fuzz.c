@@ -49,8 +49,9 @@
  * This file: the shared progress page, reporting, the kernel log check,
  * running cases, the child and the parent.  The parts: fuzz_case.c
  * (PRNG, string cases), fuzz_gen_crypto.c (crypto cases), fuzz_case_file.c
- * (case files), fuzz_setup.c (loading), fuzz_str_step.c, fuzz_ctx_step.c
- * and fuzz_crypt.c (the steps and their models).
+ * and fuzz_case_write.c (case files), fuzz_known.c (--fuzz-skip's bugs),
+ * fuzz_setup.c (loading), fuzz_str_step.c, fuzz_ctx_step.c and
+ * fuzz_crypt.c (the steps and their models).
  */
 #define _GNU_SOURCE
 #include <errno.h>

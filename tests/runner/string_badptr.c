@@ -49,42 +49,7 @@ static const char *const class_names[] = {
 	[C_KNOWN] = "known", [C_READABLE] = "readable",
 };
 
-#define EDGE(k)	{ "edge-" #k, S_PROG, C_KNOWN, 0, BP_FILL_EDGE, k, NULL, NULL, 1, false }
-
-/*
- * Harmless first; the vsyscall page, which oopses kfx before the D1 fix,
- * last, so that a crash there leaves every other result in place.
- */
-static const struct pool_def pool_defs[] = {
-	{ "valid \"" BP_VALID "\"", S_PROG, C_KNOWN, 0, BP_FILL_VALID, 0, NULL, NULL, 0, false },
-	EDGE(1), EDGE(2), EDGE(3), EDGE(4), EDGE(5), EDGE(6), EDGE(7), EDGE(8),
-	{ "vmalloc-guard-page", S_PROG, C_FAULT, 0, BP_FILL_GUARD, 0, NULL, NULL, 2, false },
-	{ "NULL", S_PROG, C_RANGE, 0, BP_FILL_NULL, 0, NULL, NULL, 3, false },
-	{ "1", S_CONST, C_RANGE, 1, 0, 0, NULL, NULL, 3, false },
-	{ "user", S_CONST, C_RANGE, 0x10000, 0, 0, NULL, NULL, 4, false },
-	{ "user-last-byte", S_CONST, C_RANGE, 0x7fffffffefffULL, 0, 0, NULL, NULL, 4, false },
-	{ "user-top-guard", S_CONST, C_RANGE, 0x7ffffffff000ULL, 0, 0, NULL, NULL, 4, false },
-	{ "non-canonical-low", S_CONST, C_RANGE, 0x0000800000000000ULL, 0, 0, NULL, NULL, 5, false },
-	{ "non-canonical-high", S_CONST, C_RANGE, 0x8000000000000000ULL, 0, 0, NULL, NULL, 5, false },
-	{ "-1", S_CONST, C_FAULT, 0xffffffffffffffffULL, 0, 0, NULL, NULL, 6, false },
-	{ "kernel-guard-hole", S_HOLE, C_FAULT, 0xffff800000000000ULL, 0, 0, NULL, NULL, 6, false },
-	{ "kfx-text", S_KSYM, C_READABLE, 0, 0, 0, "kfx_strlen", "kfx", 7, false },
-	{ "module-text", S_KSYM, C_READABLE, 0, 0, 0, NULL, "*", 7, false },
-	{ "kernel-text", S_KSYM, C_READABLE, 0, 0, 0, "_stext", NULL, 8, false },
-	{ "kernel-rodata", S_KSYM, C_READABLE, 0, 0, 0, "linux_banner", NULL, 8, false },
-	{ "percpu-this-cpu", S_PROG, C_READABLE, 0, BP_FILL_THIS_CPU, 0, NULL, NULL, 9, true },
-	{ "percpu-cpu0", S_PROG, C_READABLE, 0, BP_FILL_CPU, 0, NULL, NULL, 9, true },
-	{ "percpu-cpu1", S_PROG, C_READABLE, 0, BP_FILL_CPU, 1, NULL, NULL, 9, true },
-	{ "freed-slab", S_FREED, C_READABLE, 0, 0, 0, NULL, NULL, 10, true },
-	{ "vsyscall", S_CONST, C_RANGE, 0xffffffffff600000ULL, 0, 0, NULL, NULL, 11, false },
-	{ "vsyscall+0x800", S_CONST, C_RANGE, 0xffffffffff600800ULL, 0, 0, NULL, NULL, 11, false },
-	{ "vsyscall+0xfff", S_CONST, C_RANGE, 0xffffffffff600fffULL, 0, 0, NULL, NULL, 11, false },
-};
-
-#define NDEFS	(sizeof(pool_defs) / sizeof(pool_defs[0]))
 #define NGROUPS	12
-
-_Static_assert(NDEFS <= BP_POOL_MAX, "pool too large");
 
 static const char *const op_names[OP_COUNT] = {
 	"strcmp", "strcasecmp", "strncasecmp", "strchr", "strnchr",
@@ -98,118 +63,11 @@ static int op_nptr(int op)
 }
 
 
-/* ---------- the pool ---------- */
-
-struct ksyms {
-	bool read;
-	__u64 kfx_text, module_text, stext, banner;
-	char module_label[112];
-};
-
-static struct ksyms ks;
-
-static void read_kallsyms(void)
-{
-	char line[512], name[256], mod[128];
-	unsigned long long a;
-	char type;
-	FILE *f;
-
-	if (ks.read)
-		return;
-	ks.read = true;
-	f = fopen("/proc/kallsyms", "r");
-	if (!f)
-		return;
-	while (fgets(line, sizeof(line), f)) {
-		mod[0] = '\0';
-		if (sscanf(line, "%llx %c %255s [%127[^]]]", &a, &type, name, mod) < 3 || !a)
-			continue;
-		if (!strcmp(mod, "kfx") && !strcmp(name, "kfx_strlen"))
-			ks.kfx_text = a;
-		else if (mod[0] && strcmp(mod, "kfx") && !ks.module_text &&
-			 (type == 't' || type == 'T')) {
-			ks.module_text = a;
-			snprintf(ks.module_label, sizeof(ks.module_label),
-				 "module-text %.40s:%.50s", mod, name);
-		} else if (!mod[0] && !strcmp(name, "_stext"))
-			ks.stext = a;
-		else if (!mod[0] && !strcmp(name, "linux_banner"))
-			ks.banner = a;
-	}
-	fclose(f);
-}
-
-static __u64 ksym_addr(const struct pool_def *d)
-{
-	read_kallsyms();
-	if (d->mod && !strcmp(d->mod, "*"))
-		return ks.module_text;
-	if (d->mod)
-		return ks.kfx_text;
-	return !strcmp(d->sym, "_stext") ? ks.stext : ks.banner;
-}
-
-static const char *def_label(const struct pool_def *d)
-{
-	if (d->src == S_KSYM && d->mod && !strcmp(d->mod, "*") && ks.module_text)
-		return ks.module_label;
-	return d->label;
-}
-
 /* State kept across the programs of one guest. */
 static bool group_crashed[NGROUPS];
 static char crash_note[200];
-static __u64 freed_addr;
 static bool freed_tried, pool_printed;
 static long total_cases;
-
-/*
- * A small array map in outer[0] whose struct bpf_map the program records
- * (BP_FILL_INNER_MAP); then dropped.  Its bpf_array is kmalloc'ed
- * (bpf_map_area_alloc() takes kmalloc below 32 KiB) and kfree'd after an
- * RCU grace period once its last reference goes: the id vanishing says
- * the reference went; half a second more for the grace period and the
- * deferred free.
- */
-static int make_freed(struct bpf_object *obj, int prog_fd, struct badptr_io *io,
-		      int bss_fd, int slot)
-{
-	struct bpf_map *outer = bpf_object__find_map_by_name(obj, "outer");
-	LIBBPF_OPTS(bpf_test_run_opts, run);
-	struct bpf_map_info info = {};
-	__u32 len = sizeof(info), key = 0;
-	int inner, fd, err, i;
-
-	inner = bpf_map_create(BPF_MAP_TYPE_ARRAY, "kfx_freed", 4, 8, 1, NULL);
-	if (inner < 0 || !outer)
-		return -errno;
-	err = bpf_map_update_elem(bpf_map__fd(outer), &key, &inner, 0);
-	if (!err)
-		err = bpf_obj_get_info_by_fd(inner, &info, &len);
-	io->pool[slot].fill = BP_FILL_INNER_MAP;
-	io->mode = BP_MODE_ADDR;
-	if (!err)
-		err = bpf_map_update_elem(bss_fd, &key, io, 0);
-	if (!err)
-		err = bpf_prog_test_run_opts(prog_fd, &run);
-	if (!err)
-		err = bpf_map_lookup_elem(bss_fd, &key, io);
-	bpf_map_delete_elem(bpf_map__fd(outer), &key);
-	close(inner);
-	if (err)
-		return err;
-	freed_addr = io->pool[slot].addr;
-	for (i = 0; i < 100; i++) {
-		fd = bpf_map_get_fd_by_id(info.id);
-		if (fd < 0)
-			break;
-		close(fd);
-		usleep(50000);
-	}
-	usleep(500000);
-	return freed_addr ? 0 : -ENOENT;
-}
 
 /* Run @prog once in a child: 0, or what went wrong, in @how. */
 static int run_isolated(int prog_fd, char *how, size_t len)
@@ -283,10 +141,10 @@ static void build_pool(struct badptr_io *io, enum bp_class *cls, int v, int op,
 	int i;
 
 	memset(io, 0, sizeof(*io));
-	io->n = NDEFS;
+	io->n = BP_NDEFS;
 	io->op = op;
-	for (i = 0; i < (int)NDEFS; i++) {
-		const struct pool_def *d = &pool_defs[i];
+	for (i = 0; i < (int)BP_NDEFS; i++) {
+		const struct pool_def *d = &bp_pool_defs[i];
 		struct bp_entry *e = &io->pool[i];
 
 		cls[i] = d->cls;
@@ -304,12 +162,12 @@ static void build_pool(struct badptr_io *io, enum bp_class *cls, int v, int op,
 				cls[i] = C_READABLE;
 			break;
 		case S_KSYM:
-			e->addr = ksym_addr(d);
+			e->addr = bp_ksym_addr(d);
 			e->fill = e->addr ? BP_FILL_ADDR : BP_FILL_SKIP;
 			break;
 		case S_FREED:
-			e->fill = freed_addr ? BP_FILL_ADDR : BP_FILL_SKIP;
-			e->addr = freed_addr;
+			e->fill = bp_freed_addr ? BP_FILL_ADDR : BP_FILL_SKIP;
+			e->addr = bp_freed_addr;
 			break;
 		case S_PROG:
 			break;
@@ -334,7 +192,7 @@ static int run_addr_mode(int prog_fd, int bss_fd, struct badptr_io *io)
 	    bpf_prog_test_run_opts(prog_fd, &run) || run.retval ||
 	    bpf_map_lookup_elem(bss_fd, &key, io))
 		return -1;
-	for (i = 0; i < (int)NDEFS; i++)
+	for (i = 0; i < (int)BP_NDEFS; i++)
 		if (io->pool[i].fill == BP_FILL_CPU && !io->pool[i].addr)
 			io->pool[i].fill = BP_FILL_SKIP;	/* no such CPU */
 	return 0;
@@ -362,8 +220,8 @@ static int run_sweep(int prog_fd, int bss_fd, const struct badptr_io *in,
 static void judge(int v, int op, int i, int pos, enum bp_class cls,
 		  struct bp_res r, char *msg, size_t len)
 {
-	const char *vm = bp_model_ptr(&pool_defs[0], C_KNOWN);
-	const char *m = bp_model_ptr(&pool_defs[i], cls);
+	const char *vm = bp_model_ptr(&bp_pool_defs[0], C_KNOWN);
+	const char *m = bp_model_ptr(&bp_pool_defs[i], cls);
 	int want;
 
 	msg[0] = '\0';
@@ -412,10 +270,10 @@ static int run_op(struct bpf_object *obj, int prog_fd, int bss_fd, int v, int op
 		int slot;
 
 		freed_tried = true;
-		for (slot = 0; pool_defs[slot].src != S_FREED; slot++)
+		for (slot = 0; bp_pool_defs[slot].src != S_FREED; slot++)
 			;
 		build_pool(&io, cls, v, op, la57, &t->notrun);
-		err = make_freed(obj, prog_fd, &io, bss_fd, slot);
+		err = bp_make_freed(obj, prog_fd, &io, bss_fd, slot);
 		if (err)
 			printf("# badptr: no freed slab object: %s\n", strerror(-err));
 	}
@@ -429,8 +287,8 @@ static int run_op(struct bpf_object *obj, int prog_fd, int bss_fd, int v, int op
 		pool_printed = true;
 		printf("# badptr pool (%s paging), other string \"%s\", count %d, char '%c':\n",
 		       la57 ? "5-level" : "4-level", BP_VALID, BP_COUNT, BP_CHAR);
-		for (i = 0; i < (int)NDEFS; i++)
-			printf("#   %2d %-36s %-8s 0x%016llx%s\n", i, def_label(&pool_defs[i]),
+		for (i = 0; i < (int)BP_NDEFS; i++)
+			printf("#   %2d %-36s %-8s 0x%016llx%s\n", i, bp_def_label(&bp_pool_defs[i]),
 			       class_names[cls[i]], (unsigned long long)io.pool[i].addr,
 			       io.pool[i].fill == BP_FILL_SKIP ? " (not passed)" : "");
 	}
@@ -446,9 +304,9 @@ static int run_op(struct bpf_object *obj, int prog_fd, int bss_fd, int v, int op
 	if (err)
 		at = res.cur - 1;	/* the call that did not return */
 
-	for (i = 0; i < (int)NDEFS; i++) {
-		const struct pool_def *d = &pool_defs[i];
-		const char *label = def_label(d);
+	for (i = 0; i < (int)BP_NDEFS; i++) {
+		const struct pool_def *d = &bp_pool_defs[i];
+		const char *label = bp_def_label(d);
 
 		if (io.pool[i].fill == BP_FILL_SKIP)
 			continue;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What the bad-pointer differential's driver (string_badptr.c) and its
- * model (string_badptr_model.c) share: the pool's address classes and
+ * What the bad-pointer differential's driver (string_badptr.c), its pool
+ * (string_badptr_pool.c) and its model (string_badptr_model.c) share: the pool's address classes and
  * entries, and the model's entry points.
  */
 #ifndef _KFX_STRING_BADPTR_INT_H
@@ -30,6 +30,22 @@ struct pool_def {
 	int group;		/* entries skipped together once one oopsed */
 	bool moving;		/* content others change: retried on a difference */
 };
+
+/* The pool (string_badptr_pool.c), in the order the entries run. */
+extern const struct pool_def bp_pool_defs[];
+extern const unsigned int bp_ndefs;
+#define BP_NDEFS	bp_ndefs
+/* An S_KSYM entry's address from /proc/kallsyms (0: none). */
+__u64 bp_ksym_addr(const struct pool_def *d);
+/* The entry's label (module-text: which module's symbol). */
+const char *bp_def_label(const struct pool_def *d);
+/* Where the freed slab object was (bp_make_freed()), 0 before. */
+extern __u64 bp_freed_addr;
+struct bpf_object;
+struct badptr_io;
+/* A bpf_map kmalloc'ed and freed, its address in slot @slot; 0 or -errno. */
+int bp_make_freed(struct bpf_object *obj, int prog_fd, struct badptr_io *io,
+		  int bss_fd, int slot);
 
 /* The model's address for an entry of class @cls (NULL: no model). */
 const char *bp_model_ptr(const struct pool_def *d, enum bp_class cls);

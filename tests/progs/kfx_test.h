@@ -3,7 +3,7 @@
  * kfx_test.h - how a test states what it expects, next to its program.
  *
  * The annotations are BTF decl tags on the program's function (as in the
- * kernel selftests' bpf_misc.h); the runner (tests/runner/kfx_test.c) reads
+ * kernel selftests' bpf_misc.h); the runner (tests/runner/loader.c) reads
  * them from the object's BTF, loads each program on its own, and checks:
  *
  *   __success              the verifier accepts the program

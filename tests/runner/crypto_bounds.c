@@ -3,8 +3,9 @@
  * Driver of crypto_bounds.bpf.c and crypto_bounds_pkt.bpf.c: boundary
  * tables for kfx_crypto_encrypt, _decrypt and their _noiv twins, generated
  * here and judged by a model of the documented contract (kfx.h and the
- * crypto kfunc contract with its amendments: model() and prepare() say
- * which rule each expectation comes from), never by what kfx returned.
+ * crypto kfunc contract with its amendments: bounds_model(), in
+ * crypto_bounds_table.c, and bounds_prepare(), in crypto_bounds_place.c,
+ * say which rule each expectation comes from), never by what kfx returned.
  *
  * For every algorithm the table crosses the lengths of src, dst and siv
  * (IV plus associated data) that sit on a rule's edge: 0, 1, block - 1,
@@ -51,412 +52,12 @@
 
 #include "kfx.h"
 #include "crypto_bounds.h"
+#include "crypto_bounds_int.h"
+#include "crypto_bounds_run.h"
 #include "crypto_model.h"
 #include "runner.h"
 
-#define MAX_LEN		65536	/* the contract's KFX_CRYPTO_MAX_LEN */
-#define GUARD		16	/* pattern bytes before and after each slice */
-#define NOT_RUN		12345	/* a case's ret before the program ran it */
-
-/* ---------- the algorithms and what the contract says of them ---------- */
-
-enum len_rule { ANY_LENGTH, WHOLE_BLOCKS, ONE_BLOCK_OR_MORE };
-enum siv_after { NO_SIV, CBC_LAST_BLOCK, CTR_ADVANCED, UNSPECIFIED, KEPT };
-enum oracle { AF_ALG, MODEL_CHACHA20, MODEL_GCM, MODEL_CHACHAPOLY };
-
-struct algo {
-	const char *type, *name, *label;
-	unsigned int key_len, ivsize, authsize, block;
-	enum len_rule rule;
-	enum siv_after siv_after;
-	enum oracle oracle;
-	/* filled in once per run */
-	uint8_t key[64], iv[16];
-	int tfm;	/* AF_ALG of the algorithm, or -errno */
-	int ecb;	/* AF_ALG ecb(aes) with the key, for the GCM model */
-};
-
-#define ALGO(t, n, l, k, iv, tag, blk, r, sa, o)			\
-	{ .type = t, .name = n, .label = l, .key_len = k, .ivsize = iv,	\
-	  .authsize = tag, .block = blk, .rule = r, .siv_after = sa,	\
-	  .oracle = o }
-
-static struct algo algos[] = {
-	ALGO("skcipher", "ecb(aes)", "ecb(aes)", 16, 0, 0, 16, WHOLE_BLOCKS,
-	     NO_SIV, AF_ALG),
-	ALGO("skcipher", "cbc(aes)", "cbc(aes)", 32, 16, 0, 16, WHOLE_BLOCKS,
-	     CBC_LAST_BLOCK, AF_ALG),
-	ALGO("skcipher", "ctr(aes)", "ctr(aes)", 16, 16, 0, 16, ANY_LENGTH,
-	     CTR_ADVANCED, AF_ALG),
-	ALGO("skcipher", "xts(aes)", "xts(aes)", 32, 16, 0, 16,
-	     ONE_BLOCK_OR_MORE, UNSPECIFIED, AF_ALG),
-	ALGO("skcipher", "chacha20", "chacha20", 32, 16, 0, 64, ANY_LENGTH,
-	     UNSPECIFIED, MODEL_CHACHA20),
-	ALGO("aead", "gcm(aes)", "gcm(aes)/16", 16, 12, 16, 16, ANY_LENGTH,
-	     KEPT, MODEL_GCM),
-	ALGO("aead", "gcm(aes)", "gcm(aes)/12", 16, 12, 12, 16, ANY_LENGTH,
-	     KEPT, MODEL_GCM),
-	ALGO("aead", "rfc7539(chacha20,poly1305)", "rfc7539", 32, 12, 16, 64,
-	     ANY_LENGTH, KEPT, MODEL_CHACHAPOLY),
-};
-
-#define NR_ALGOS	(sizeof(algos) / sizeof(algos[0]))
-
-static const char *const op_names[] = {
-	"encrypt", "decrypt", "encrypt_noiv", "decrypt_noiv",
-};
-
-static bool is_decrypt(unsigned int op)
-{
-	op &= BOUNDS_OP_MASK;
-	return op == BOUNDS_DECRYPT || op == BOUNDS_DECRYPT_NOIV;
-}
-
-/* One call, before it is placed in memory. */
-struct lcase {
-	unsigned int op;
-	uint32_t src_len, dst_len, siv_len;
-	bool bad_tag;	/* AEAD decrypt: one bit of the tag flipped */
-};
-
-/*
- * The contract's verdict on a call: the errno, or 0 with *@out the bytes
- * written.  @reach: src, dst and a non-empty siv are plain memory (none
- * lies past an skb's linear part or an xdp buffer's first one).
- */
-static int model(const struct algo *a, const struct lcase *c, bool reach,
-		 uint32_t *out)
-{
-	uint32_t s = c->src_len, d = c->dst_len, v = c->siv_len;
-
-	*out = 0;
-	/* both types: empty src or dst, out of reach, src over the limit */
-	if (!s || !d || !reach || s > MAX_LEN)
-		return -EINVAL;
-	if (a->authsize) {
-		/* aead: the siv is the IV, then at most MAX_LEN bytes of AD */
-		if (v < a->ivsize || v - a->ivsize > MAX_LEN)
-			return -EINVAL;
-		/* encrypt: ciphertext and tag, compared, never subtracted */
-		if (!is_decrypt(c->op)) {
-			if ((uint64_t)d < (uint64_t)s + a->authsize)
-				return -EINVAL;
-			*out = s + a->authsize;
-			return 0;
-		}
-		/* decrypt: a tag at least (a tag-only message is legal) */
-		if (s < a->authsize || d < s - a->authsize)
-			return -EINVAL;
-		*out = s - a->authsize;
-		/* a wrong tag: -EBADMSG, the output zeroed (see prepare()) */
-		return c->bad_tag ? -EBADMSG : 0;
-	}
-	/* skcipher: dst holds src, the siv is exactly the IV (and state) */
-	if (s > d || v != a->ivsize)
-		return -EINVAL;
-	/* then the algorithm's own rule */
-	if ((a->rule == WHOLE_BLOCKS && s % 16) ||
-	    (a->rule == ONE_BLOCK_OR_MORE && s < 16))
-		return -EINVAL;
-	*out = s;
-	return 0;
-}
-
-/* ---------- the generated tables ---------- */
-
-#define MAX_LCASES	512
-
-static int add(struct lcase *v, int n, unsigned int op, uint32_t s,
-	       uint32_t d, uint32_t siv, bool bad)
-{
-	for (int i = 0; i < n; i++)
-		if (v[i].op == op && v[i].src_len == s && v[i].dst_len == d &&
-		    v[i].siv_len == siv && v[i].bad_tag == bad)
-			return n;
-	if (n < MAX_LCASES)
-		v[n++] = (struct lcase){ op, s, d, siv, bad };
-	return n;
-}
-
-static int gen_skcipher(const struct algo *a, struct lcase *v)
-{
-	uint32_t b = a->block, iv = a->ivsize, siv[4] = { 0, iv - 1, iv + 1, iv + 16 };
-	uint32_t lens[] = { 0, 1, b - 1, b, b + 1, 2 * b, 4096 + b, MAX_LEN,
-			    MAX_LEN + 1 };
-	unsigned int op, k;
-	int n = 0;
-
-	for (op = BOUNDS_ENCRYPT; op <= BOUNDS_DECRYPT_NOIV; op++) {
-		bool noiv = op >= BOUNDS_ENCRYPT_NOIV;
-
-		for (k = 0; k < sizeof(lens) / sizeof(lens[0]); k++) {
-			uint32_t s = lens[k], sv = noiv ? 0 : iv;
-
-			n = add(v, n, op, s, s, sv, false);
-			if (noiv && iv)
-				continue;	/* -EINVAL whatever the lengths */
-			n = add(v, n, op, s, 0, sv, false);
-			if (s >= 2)
-				n = add(v, n, op, s, s - 1, sv, false);
-			n = add(v, n, op, s, s + b, sv, false);
-		}
-		for (k = 0; k < 4 && !noiv; k++) {
-			if (siv[k] == iv || (k == 1 && !iv))
-				continue;
-			n = add(v, n, op, b, b, siv[k], false);
-			n = add(v, n, op, 1, 1, siv[k], false);
-		}
-	}
-	return n;
-}
-
-static int gen_aead(const struct algo *a, struct lcase *v)
-{
-	uint32_t t = a->authsize, iv = a->ivsize, d, s, out;
-	uint32_t enc[] = { 0, 1, 15, 16, 17, t - 1, t, t + 1, 4096 + 16, MAX_LEN,
-			   MAX_LEN + 1 };
-	uint32_t dec[] = { 0, 1, t - 1, t, t + 1, t + 15, t + 16, t + 17,
-			   4096 + t, MAX_LEN, MAX_LEN + 1 };
-	uint32_t ads[] = { 1, 15, 16, 17, 4096, MAX_LEN, MAX_LEN + 1 };
-	uint32_t shorts[] = { 0, 1, iv - 1 };
-	unsigned int k, j;
-	int n = 0;
-
-	for (k = 0; k < sizeof(enc) / sizeof(enc[0]); k++) {
-		uint32_t ds[] = { 0, enc[k] - 1, enc[k], enc[k] + t - 1,
-				  enc[k] + t, enc[k] + t + 16 };
-
-		for (j = 0; j < 6; j++)
-			if (j != 1 || enc[k] >= 2)
-				n = add(v, n, BOUNDS_ENCRYPT, enc[k], ds[j], iv, false);
-	}
-	for (k = 0; k < sizeof(dec) / sizeof(dec[0]); k++) {
-		s = dec[k];
-		uint32_t ds[] = { 0, 1, s - t - 1, s - t, s - t + 1, s - 1, s };
-		bool ok[] = { true, true, s >= t + 2, s >= t + 1, s >= t, s >= 2,
-			      true };
-
-		for (j = 0; j < 7; j++) {
-			struct lcase c = { BOUNDS_DECRYPT, s, ds[j], iv, false };
-
-			if (!ok[j])
-				continue;
-			n = add(v, n, c.op, s, ds[j], iv, false);
-			if (!model(a, &c, true, &out))
-				n = add(v, n, c.op, s, ds[j], iv, true);
-		}
-	}
-	for (k = 0; k < sizeof(ads) / sizeof(ads[0]); k++) {
-		d = iv + ads[k];
-		n = add(v, n, BOUNDS_ENCRYPT, 16, 16 + t, d, false);
-		n = add(v, n, BOUNDS_ENCRYPT, 1, 1 + t, d, false);
-		n = add(v, n, BOUNDS_DECRYPT, t + 16, 16, d, false);
-		n = add(v, n, BOUNDS_DECRYPT, t + 16, 16, d, true);
-		n = add(v, n, BOUNDS_DECRYPT, t, 1, d, false);	/* tag only */
-		n = add(v, n, BOUNDS_DECRYPT, t, 1, d, true);
-	}
-	for (k = 0; k < sizeof(shorts) / sizeof(shorts[0]); k++) {
-		n = add(v, n, BOUNDS_ENCRYPT, 16, 16 + t, shorts[k], false);
-		n = add(v, n, BOUNDS_DECRYPT, t + 16, 16, shorts[k], false);
-	}
-	n = add(v, n, BOUNDS_ENCRYPT_NOIV, 16, 16 + t, 0, false);
-	n = add(v, n, BOUNDS_DECRYPT_NOIV, t + 16, 16, 0, false);
-	n = add(v, n, BOUNDS_DECRYPT_NOIV, t, 1, 0, false);
-	return n;
-}
-
-/* ---------- deterministic data ---------- */
-
-static uint64_t prng_state;
-
-static uint8_t prng(void)
-{
-	prng_state ^= prng_state << 13;
-	prng_state ^= prng_state >> 7;
-	prng_state ^= prng_state << 17;
-	return prng_state >> 24;
-}
-
-static void fill(uint8_t *p, size_t n, uint64_t seed)
-{
-	prng_state = seed * 0x9e3779b97f4a7c15ULL + 0x1234567;
-	while (n--)
-		*p++ = prng();
-}
-
-static unsigned int algo_index(const struct algo *a)
-{
-	return a - algos;
-}
-
-/* The plaintext of @n bytes and the associated data of @ad bytes for @a. */
-static void plaintext(const struct algo *a, uint32_t n, uint8_t *p)
-{
-	fill(p, n, (uint64_t)algo_index(a) << 32 | n);
-}
-
-static void assoc(const struct algo *a, uint32_t ad, uint8_t *p)
-{
-	fill(p, ad, (uint64_t)(algo_index(a) + 100) << 32 | ad);
-}
-
-/* The position-dependent pattern that fills every window. */
-static uint8_t pattern(uint32_t pos, uint32_t salt)
-{
-	return (pos * 167 + salt * 29 + (pos >> 8) * 13 + 0x5b) & 0xff;
-}
-
-/* ---------- expected ciphertexts, computed once per run ---------- */
-
-struct sealed {
-	struct sealed *next;
-	const struct algo *a;
-	uint32_t n, ad;
-	uint8_t ct[];	/* n + authsize */
-};
-
-static struct sealed *sealed_cache;
-
-/* How the expected bytes of @a are known, for the report. */
-static bool from_af_alg(const struct algo *a)
-{
-	return a->oracle == AF_ALG || a->tfm >= 0;
-}
-
-/*
- * @a's ciphertext (and tag) of plaintext(@n) with assoc(@ad): from AF_ALG,
- * or the runner's model, checked against AF_ALG where AF_ALG binds @a.
- * NULL with @why on failure.
- */
-static const uint8_t *sealed(const struct algo *a, uint32_t n, uint32_t ad,
-			     char *why, size_t whylen)
-{
-	struct sealed *e;
-	uint8_t *p, *adb, *alg = NULL;
-	int err = 0;
-
-	for (e = sealed_cache; e; e = e->next)
-		if (e->a == a && e->n == n && e->ad == ad)
-			return e->ct;
-	e = calloc(1, sizeof(*e) + n + a->authsize);
-	p = malloc(n + 1);
-	adb = malloc(ad + 1);
-	if (!e || !p || !adb) {
-		snprintf(why, whylen, "out of memory");
-		goto fail;
-	}
-	plaintext(a, n, p);
-	assoc(a, ad, adb);
-	switch (a->oracle) {
-	case AF_ALG:
-		err = a->tfm < 0 ? a->tfm :
-		      alg_encrypt(a->tfm, a->iv, a->ivsize, NULL, 0, p, n, e->ct, 0);
-		break;
-	case MODEL_CHACHA20:
-		model_chacha20(a->key, a->iv, p, e->ct, n);
-		break;
-	case MODEL_GCM:
-		err = model_gcm(a->ecb, a->iv, adb, ad, p, n, e->ct, a->authsize);
-		break;
-	case MODEL_CHACHAPOLY:
-		err = model_chachapoly(a->key, a->iv, adb, ad, p, n, e->ct);
-		break;
-	}
-	if (err) {
-		snprintf(why, whylen, "expected %s ciphertext of %u bytes: %s",
-			 a->label, n, strerror(-err));
-		goto fail;
-	}
-	if (a->oracle != AF_ALG && a->tfm >= 0) {
-		alg = malloc(n + a->authsize + 1);
-		err = alg ? alg_encrypt(a->tfm, a->iv, a->ivsize, adb, ad, p, n,
-					alg, a->authsize) : -ENOMEM;
-		if (err || memcmp(alg, e->ct, n + a->authsize)) {
-			snprintf(why, whylen, "%s, %u bytes, %u of AD: the runner's model and AF_ALG disagree%s%s",
-				 a->label, n, ad, err ? ": " : "",
-				 err ? strerror(-err) : "");
-			goto fail;
-		}
-	}
-	e->a = a;
-	e->n = n;
-	e->ad = ad;
-	e->next = sealed_cache;
-	sealed_cache = e;
-	free(p);
-	free(adb);
-	free(alg);
-	return e->ct;
-fail:
-	free(e);
-	free(p);
-	free(adb);
-	free(alg);
-	return NULL;
-}
-
-/* Keys, IVs, AF_ALG tfms and the models' known answers, once per run. */
-static int setup_algos(char *why, size_t whylen)
-{
-	static char failed[256];
-	static int state;	/* 1 set up, -1 failed (failed[] says why) */
-	struct algo *a;
-	size_t i;
-
-	if (state) {
-		snprintf(why, whylen, "%s", failed);
-		return state > 0 ? 0 : -1;
-	}
-	state = -1;
-	if (model_known_answers(failed, sizeof(failed)))
-		goto out;
-	for (i = 0; i < NR_ALGOS; i++) {
-		a = &algos[i];
-		fill(a->key, a->key_len, 7000 + i);
-		fill(a->iv, sizeof(a->iv), 8000 + i);
-		if (!strcmp(a->name, "ctr(aes)"))	/* the counter carries */
-			memset(a->iv + 12, 0xff, 3);
-		if (!strcmp(a->name, "chacha20"))	/* its 32-bit one never wraps */
-			a->iv[3] = 0;
-		a->tfm = alg_tfm(a->type, a->name, a->key, a->key_len, a->authsize);
-		a->ecb = a->oracle == MODEL_GCM ?
-			 alg_tfm("skcipher", "ecb(aes)", a->key, a->key_len, 0) : 0;
-		if (a->oracle == AF_ALG && a->tfm < 0) {
-			snprintf(failed, sizeof(failed), "AF_ALG %s: %s", a->name,
-				 strerror(-a->tfm));
-			goto out;
-		}
-		if (a->ecb < 0) {
-			snprintf(failed, sizeof(failed), "AF_ALG ecb(aes): %s",
-				 strerror(-a->ecb));
-			goto out;
-		}
-		if (!from_af_alg(a))
-			printf("# crypto_bounds: AF_ALG will not bind %s here: its expected bytes come from the runner's model alone\n",
-			       a->label);
-	}
-	state = 1;
-	failed[0] = '\0';
-out:
-	snprintf(why, whylen, "%s", failed);
-	return state > 0 ? 0 : -1;
-}
-
 /* ---------- memory kinds ---------- */
-
-enum how { MEM, RING, SKB, XDP, NEVER };
-
-struct kind {
-	const char *prog, *name;
-	enum how how;
-	uint32_t win;		/* MEM: slice starts and lengths are below it */
-	uint32_t size;		/* bytes windows may use (region, record, packet) */
-	uint32_t base;		/* first byte they may use */
-	uint32_t linear;	/* SKB paged: the linear part asked for */
-	bool paged;		/* data beyond the linear part / first buffer */
-	const char *never;	/* why no kernel can run the kind */
-	const char *missing;	/* why a kernel may not */
-};
 
 /* Why the runner skipped a kind on a kernel (its __needs_ksym). */
 #define RING_MISSING	"not run on this kernel: 6.1 passes only local dynptrs to kfuncs (ringbuf ones from 6.2), and the table's slices of a record need bpf_dynptr_adjust (6.5+)"
@@ -487,368 +88,16 @@ static const struct kind kinds[] = {
 
 #define NR_KINDS	(sizeof(kinds) / sizeof(kinds[0]))
 
-enum layout {
-	SEPARATE, IN_PLACE, ONE_DYNPTR, OVERLAP_AFTER, OVERLAP_BEFORE,
-	NR_LAYOUTS
-};
-
-static const char *const layout_names[] = {
-	"separate", "in place", "in place, one dynptr",
-	"dst overlapping src from after its start",
-	"dst overlapping src from before its start",
-};
-
-/* Paged kinds: where the end of the linear part falls. */
-enum place {
-	ALL_LINEAR, DST_STRADDLES, DST_BEYOND, SRC_STRADDLES, SIV_STRADDLES,
-	NR_PLACES
-};
-
-static const char *const place_names[] = {
-	"", ", dst across the linear end", ", dst past the linear end",
-	", src across the linear end", ", siv across the linear end",
-};
-
-enum why_not { FITS, TOO_BIG, NO_OVERLAP, NO_PLACE, NR_WHY_NOT };
-
 static const char *const why_not_names[] = {
 	"", "beyond the kind's room",
 	"no partial overlap with a 0- or 1-byte buffer",
 	"no such placement across the linear end",
 };
 
-/* A case placed in a kind's memory, with what the model expects. */
-struct pcase {
-	struct lcase l;
-	const struct algo *a;
-	enum layout layout;
-	enum place place;
-	uint32_t win_off, win_len, src_off, dst_off, siv_off, restore_len;
-	uint32_t io_off, out_len;
-	int want;
-	bool either;	/* partial overlap: 0 or -EINVAL ... */
-	bool or_badmsg;	/* ... or, an AEAD decrypt, -EBADMSG */
-	uint8_t *exp, *mask;
-};
-
-/* What one driver call counted, kept for the report. */
-struct tally {
-	bool ran;
-	unsigned long cases, af_alg, model_only, errno_only, overlap;
-	unsigned long not_expr[NR_WHY_NOT];
-	double secs;
-	char skipped[160];
-};
-
 static struct tally tallies[2][NR_KINDS];	/* [aesni loaded][kind] */
 
 /* ---------- one kind's run ---------- */
 
-struct run {
-	const struct kind *k;
-	struct bounds_bss *b;
-	struct bpf_program *prog, *setup;
-	struct ring_buffer *ring;	/* RING: consumed after each batch */
-	uint8_t *pkt;		/* packet kinds: the packet given to each run */
-	uint32_t linear;	/* bytes reachable as plain memory */
-	struct pcase batch[BOUNDS_BATCH];
-	int n;
-	uint32_t io_used;
-	struct tally *t;
-	unsigned long seq;	/* cases placed, for the window shifts */
-	int failures, algo_failures;
-	unsigned long algo_cases;
-	char *why;
-	size_t whylen;
-};
-
-static const char *errname(int e, char *buf, size_t len)
-{
-	switch (e) {
-	case 0: return "0";
-	case -EINVAL: return "-EINVAL";
-	case -EBADMSG: return "-EBADMSG";
-	case BOUNDS_NO_SLICE: return "no slice (the program could not make the dynptrs)";
-	case NOT_RUN: return "not run (the program did not reach the case)";
-	}
-	snprintf(buf, len, "%d", e);
-	return buf;
-}
-
-/* "decrypt gcm(aes)/16 on .bss, separate: src 16@48 ..." */
-static void describe(const struct run *r, const struct pcase *p, char *buf,
-		     size_t len)
-{
-	uint32_t ad = p->a->authsize && p->l.siv_len >= p->a->ivsize ?
-		      p->l.siv_len - p->a->ivsize : 0;
-	char e[32];
-
-	snprintf(buf, len, "%s %s on %s, %s%s: src %u@%u, dst %u@%u, siv %u@%u%s%s%s%s; expected %s%s",
-		 op_names[p->l.op & BOUNDS_OP_MASK], p->a->label, r->k->name,
-		 layout_names[p->layout], place_names[p->place], p->l.src_len,
-		 p->src_off, p->l.dst_len, p->dst_off,
-		 p->l.op >= BOUNDS_ENCRYPT_NOIV ? 0 : p->l.siv_len, p->siv_off,
-		 p->a->authsize ? " (ad " : "",
-		 p->a->authsize ? (snprintf(e, sizeof(e), "%u)", ad), e) : "",
-		 p->l.bad_tag ? ", tag flipped" : "",
-		 p->a->authsize && is_decrypt(p->l.op) &&
-		 p->l.src_len == p->a->authsize ? ", tag only" : "",
-		 p->or_badmsg ? "0, -EINVAL or -EBADMSG" :
-		 p->either ? "0 or -EINVAL" :
-		 p->want == 0 ? "0" : p->want == -EINVAL ? "-EINVAL" : "-EBADMSG",
-		 p->want == -EINVAL ? ", nothing written" :
-		 p->want == -EBADMSG ? ", the output zeroed" : "");
-	if (p->want == 0 && !p->either)
-		snprintf(buf + strlen(buf), len - strlen(buf), ", %u bytes written", p->out_len);
-}
-
-static uint32_t max32(uint32_t a, uint32_t b)
-{
-	return a > b ? a : b;
-}
-
-/*
- * Offsets of @p's slices in its window (siv first, then src and dst by
- * @layout), its length; false when @layout cannot be made.
- */
-static bool lay_out(struct pcase *p, uint32_t *siv, uint32_t *src,
-		    uint32_t *dst, uint32_t *wlen)
-{
-	uint32_t s = p->l.src_len, d = p->l.dst_len, k;
-	/* room for what a dst-ignoring bug would write past dst */
-	uint32_t tail = max32(s + p->a->authsize, d) - d + GUARD;
-
-	*siv = GUARD;
-	*src = *siv + p->l.siv_len + GUARD;
-	switch (p->layout) {
-	case SEPARATE:
-		*dst = *src + s + GUARD;
-		break;
-	case IN_PLACE:
-	case ONE_DYNPTR:
-		if (p->layout == ONE_DYNPTR && s != d)
-			return false;
-		*dst = *src;
-		break;
-	case OVERLAP_AFTER:
-		if (s < 2)
-			return false;
-		k = s / 2 < 8 ? s / 2 : 8;
-		*dst = *src + k;
-		break;
-	default:
-		if (s < 1 || d < 2)
-			return false;
-		k = d / 2 < 8 ? d / 2 : 8;
-		*src += k;
-		*dst = *src - k;
-		break;
-	}
-	*wlen = max32(*src + s + GUARD, *dst + d + tail);
-	return true;
-}
-
-/* Put @p in @r's memory: its window offset and the slices' offsets. */
-static int place(struct run *r, struct pcase *p)
-{
-	const struct kind *k = r->k;
-	uint32_t siv, src, dst, w, lo = k->base, hi = k->size, at, cut;
-	int64_t off;
-
-	if (!lay_out(p, &siv, &src, &dst, &w))
-		return p->layout == ONE_DYNPTR ? -1 : NO_OVERLAP;
-	if (k->paged && p->place == ALL_LINEAR)
-		hi = r->linear;
-	if (w > hi - lo)
-		return TOO_BIG;
-	if (p->place == ALL_LINEAR) {
-		/* vary the alignment, and where pages begin */
-		off = lo + (r->seq * 2053) % (k->how == MEM && k->size > 4096 ?
-					      4096 : 64);
-		if (k->how == RING)
-			off = 0;
-		if (off + w > hi ||
-		    (k->how == MEM && off + max32(src, dst) >= k->win))
-			off = lo;
-	} else {
-		/* the slice that crosses or passes the linear end, by how much */
-		switch (p->place) {
-		case DST_STRADDLES:
-			at = dst;
-			cut = p->l.dst_len / 2;
-			break;
-		case DST_BEYOND:
-			at = dst;
-			cut = 0;
-			break;
-		case SRC_STRADDLES:
-			at = src;
-			cut = p->l.src_len / 2;
-			break;
-		default:
-			at = siv;
-			cut = p->l.siv_len / 2;
-			break;
-		}
-		if ((p->place != DST_BEYOND && !cut) ||
-		    (p->place == SRC_STRADDLES && p->layout != SEPARATE))
-			return NO_PLACE;
-		off = (int64_t)r->linear - cut - at + (p->place == DST_BEYOND ? 8 : 0);
-		if (off < lo || off + w > k->size)
-			return NO_PLACE;
-	}
-	if (k->how == MEM &&
-	    (off + w > k->size || off + max32(max32(siv, src), dst) >= k->win ||
-	     max32(max32(p->l.siv_len, p->l.src_len), p->l.dst_len) >= k->win))
-		return TOO_BIG;
-	p->win_off = off;
-	p->win_len = w;
-	p->siv_off = off + siv;
-	p->src_off = off + src;
-	p->dst_off = off + dst;
-	p->restore_len = w;
-	if (k->paged)
-		p->restore_len = off >= r->linear ? 0 :
-				 r->linear - off < w ? r->linear - off : w;
-	return FITS;
-}
-
-/* Bytes at window offset @i that a run may never write: outside linear. */
-static bool frozen(const struct run *r, const struct pcase *p, uint32_t i)
-{
-	return r->k->paged && p->win_off + i >= r->linear;
-}
-
-/* Copy @n bytes of @src to @img at window offset @at, where writable. */
-static void put(const struct run *r, const struct pcase *p, uint8_t *img,
-		uint32_t at, const uint8_t *src, uint32_t n)
-{
-	for (uint32_t i = 0; i < n; i++)
-		if (!frozen(r, p, at + i))
-			img[at + i] = src[i];
-}
-
-/* CTR's IV after @n bytes: the 128-bit big-endian counter + ceil(n / 16). */
-static void ctr_advance(uint8_t iv[16], uint32_t n)
-{
-	uint64_t add = (n + 15) / 16;
-
-	for (int i = 15; i >= 0 && add; i--) {
-		add += iv[i];
-		iv[i] = add;
-		add >>= 8;
-	}
-}
-
-/*
- * The window image (into io_in) and what it must be afterwards (@p->exp
- * where @p->mask is 1), by the model.  0, or -1 with r->why.
- */
-static int prepare(struct run *r, struct pcase *p, uint8_t *img)
-{
-	const struct algo *a = p->a;
-	uint32_t w = p->win_len, s = p->l.src_len, v = p->l.siv_len, i, out;
-	uint32_t ws = p->src_off - p->win_off, wd = p->dst_off - p->win_off;
-	uint32_t wv = p->siv_off - p->win_off, ad = 0, n;
-	bool reach = true, lengths_ok;
-	const uint8_t *ct = NULL;
-	uint8_t *in = NULL, *sv = NULL, *want = NULL;
-	struct lcase valid = p->l;
-	int ret = -1;
-
-	for (i = 0; i < w; i++)
-		img[i] = frozen(r, p, i) ? r->pkt[p->win_off + i] :
-			 pattern(p->win_off + i, r->seq);
-	if (r->k->paged)
-		reach = p->src_off + s <= r->linear &&
-			p->dst_off + p->l.dst_len <= r->linear &&
-			(!v || p->l.op >= BOUNDS_ENCRYPT_NOIV ||
-			 p->siv_off + v <= r->linear);
-	if (p->l.op >= BOUNDS_ENCRYPT_NOIV)
-		v = 0;
-	p->want = model(a, &p->l, reach, &p->out_len);
-	valid.bad_tag = false;
-	lengths_ok = model(a, &valid, true, &out) == 0;
-	if (a->authsize && v >= a->ivsize)
-		ad = v - a->ivsize;
-	in = malloc(s + 1);
-	sv = malloc(v + 1);
-	want = malloc(s + a->authsize + 1);
-	p->exp = malloc(w);
-	p->mask = malloc(w);
-	if (!in || !sv || !want || !p->exp || !p->mask) {
-		snprintf(r->why, r->whylen, "out of memory");
-		goto out;
-	}
-	/* the siv: the IV, then the associated data (or filler) */
-	for (i = 0; i < v; i++)
-		sv[i] = i < 16 ? a->iv[i] : pattern(i, 77);
-	if (ad)
-		assoc(a, ad, sv + a->ivsize);
-	/* src: plaintext, or for a decrypt the lengths allow, ciphertext */
-	plaintext(a, s, in);
-	if (is_decrypt(p->l.op) && lengths_ok) {
-		n = a->authsize ? s - a->authsize : s;
-		ct = sealed(a, n, ad, r->why, r->whylen);
-		if (!ct)
-			goto out;
-		memcpy(in, ct, s);
-		if (p->l.bad_tag)
-			in[s - 1] ^= 0x80;
-		plaintext(a, n, want);
-	} else if (lengths_ok) {
-		ct = sealed(a, s, ad, r->why, r->whylen);
-		if (!ct)
-			goto out;
-		memcpy(want, ct, s + a->authsize);
-	}
-	put(r, p, img, wv, sv, v);
-	put(r, p, img, ws, in, s);
-	/*
-	 * Afterwards, by default, every byte as it was: on an error the
-	 * contract leaves dst unchanged (and no rule lets an error touch the
-	 * siv); on success it writes nothing outside dst's output.
-	 */
-	memcpy(p->exp, img, w);
-	memset(p->mask, 1, w);
-	if (p->layout >= OVERLAP_AFTER && !p->want) {
-		/*
-		 * unspecified result: 0 or -EINVAL, and for an AEAD decrypt
-		 * -EBADMSG (the lead's amendment: gcm reads the tag from src
-		 * after writing dst); nothing outside dst's output written
-		 */
-		p->either = true;
-		p->or_badmsg = a->authsize && is_decrypt(p->l.op);
-		memset(p->mask + wd, 0, p->out_len);
-		if (a->siv_after != KEPT)
-			memset(p->mask + wv, 0, v);
-	} else if (!p->want) {
-		/*
-		 * the output, and the siv as the crypto API updates it: cbc's
-		 * IV becomes the last ciphertext block, ctr's counter advances
-		 * by ceil(len / 16); xts and chacha20 leave it to the driver;
-		 * an AEAD's IV and AD stay as they are (no rule moves them)
-		 */
-		memcpy(p->exp + wd, want, p->out_len);
-		if (a->siv_after == CBC_LAST_BLOCK)
-			memcpy(p->exp + wv, (is_decrypt(p->l.op) ? in : want) + s - 16, 16);
-		else if (a->siv_after == CTR_ADVANCED)
-			ctr_advance(p->exp + wv, s);
-		else if (a->siv_after == UNSPECIFIED)
-			memset(p->mask + wv, 0, v);
-	} else if (p->want == -EBADMSG) {
-		/* a wrong tag: the src_len - authsize output bytes zeroed */
-		memset(p->exp + wd, 0, p->out_len);
-	}
-	ret = 0;
-out:
-	free(in);
-	free(sv);
-	free(want);
-	return ret;
-}
-
-/* Run the batch; judge every case.  0, or -1 when it could not run. */
 static int run_batch(struct run *r, const struct algo *a)
 {
 	LIBBPF_OPTS(bpf_test_run_opts, opts);
@@ -894,7 +143,7 @@ static int run_batch(struct run *r, const struct algo *a)
 			r->t->overlap++;
 		else if (p->want)
 			r->t->errno_only++;
-		else if (from_af_alg(a))
+		else if (bounds_from_af_alg(a))
 			r->t->af_alg++;
 		else
 			r->t->model_only++;
@@ -906,16 +155,16 @@ static int run_batch(struct run *r, const struct algo *a)
 			if (!bad)
 				continue;
 		}
-		describe(r, p, buf, sizeof(buf));
+		bounds_describe(r, p, buf, sizeof(buf));
 		if (bad)
 			snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),
 				 "; got %s, byte dst%+d is 0x%02x, should be 0x%02x (%u bytes differ)",
-				 errname(ret, e1, sizeof(e1)),
+				 bounds_errname(ret, e1, sizeof(e1)),
 				 (int)first - (int)(p->dst_off - p->win_off),
 				 got[first], p->exp[first], bad);
 		else
 			snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),
-				 "; got %s", errname(ret, e1, sizeof(e1)));
+				 "; got %s", bounds_errname(ret, e1, sizeof(e1)));
 		if (!r->algo_failures++ || getenv("KFX_BOUNDS_VERBOSE"))
 			printf("# crypto_bounds: %s for %s: %s\n",
 			       r->algo_failures == 1 ? "first difference" : "difference",
@@ -950,7 +199,7 @@ static int queue(struct run *r, const struct algo *a, struct pcase *p)
 			return err;
 	}
 	p->io_off = r->io_used;
-	if (prepare(r, p, (uint8_t *)r->b->io_in + p->io_off)) {
+	if (bounds_prepare(r, p, (uint8_t *)r->b->io_in + p->io_off)) {
 		free(p->exp);
 		free(p->mask);
 		return -1;
@@ -983,7 +232,7 @@ static void set_params(struct kfx_crypto_params *pr, const struct algo *a)
 static int run_algo(struct run *r, struct algo *a)
 {
 	static struct lcase lc[MAX_LCASES];
-	int n = a->authsize ? gen_aead(a, lc) : gen_skcipher(a, lc);
+	int n = a->authsize ? bounds_gen_aead(a, lc) : bounds_gen_skcipher(a, lc);
 	LIBBPF_OPTS(bpf_test_run_opts, opts);
 	int i, lay, pl, why, err = 0;
 
@@ -1005,7 +254,7 @@ static int run_algo(struct run *r, struct algo *a)
 
 				if (pl && lay != SEPARATE && lay != IN_PLACE)
 					continue;
-				why = place(r, &p);
+				why = bounds_place(r, &p);
 				if (why < 0)
 					continue;	/* not a layout of this case */
 				if (why) {
@@ -1039,7 +288,7 @@ static int probe_packet(struct run *r)
 	if (!r->pkt)
 		return -ENOMEM;
 	for (i = 0; i < k->size; i++)
-		r->pkt[i] = pattern(i, 0xee);
+		r->pkt[i] = bounds_pattern(i, 0xee);
 	if (k->how == SKB) {
 		/* Ethernet: locally administered MACs, an experimental type */
 		memcpy(r->pkt, "\x02\0\0\0\0\x01\x02\0\0\0\0\x02\x88\xb5", 14);
@@ -1101,7 +350,7 @@ int crypto_bounds_driver(struct bpf_object *obj, struct bpf_program *prog,
 	memset(r.t, 0, sizeof(*r.t));
 	r.t->ran = true;
 	r.linear = r.k->size;
-	if (setup_algos(why, whylen))
+	if (bounds_setup_algos(why, whylen))
 		return -1;
 	sz = (sizeof(struct bounds_bss) + 4095) & ~4095ul;
 	r.b = mmap(NULL, sz, PROT_READ | PROT_WRITE, MAP_SHARED,
@@ -1224,3 +473,4 @@ void crypto_bounds_report(void)
 	}
 	printf("# crypto_bounds: not in the table: a read-only dst (no program type kfx serves makes a read-only dynptr); dst or siv in an skb clone's shared data (BPF_PROG_TEST_RUN's skbs are never clones); kfx_crypto_encrypt() with a NULL siv (the _noiv twins are its cases; crypto.bpf.c has it on 6.11+)\n");
 }
+

@@ -45,6 +45,13 @@
  *
  * Cases depend on the kernel (what its verifier accepts, its symbols):
  * a SEED:INDEX is replayed on the kernel that printed it.
+ *
+ * This file: the shared progress page, reporting, the kernel log check,
+ * running cases, the child and the parent.  The parts: fuzz_case.c
+ * (PRNG, string cases), fuzz_gen_crypto.c (crypto cases), fuzz_case_file.c
+ * and fuzz_case_write.c (case files), fuzz_known.c (--fuzz-skip's bugs),
+ * fuzz_setup.c (loading), fuzz_str_step.c, fuzz_ctx_step.c and
+ * fuzz_crypt.c (the steps and their models).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -63,35 +70,12 @@
 #include <bpf/libbpf.h>
 
 #include "fuzz_int.h"
+#include "fuzz_run.h"
 #include "fuzz_str.skel.h"
 #include "fuzz_crypto.skel.h"
 #include "fuzz_crypto_6_1.skel.h"
 #include "fuzz_regressions.h"	/* generated: tests/fuzz/regressions/ */
 
-/* The reference model of the string kfuncs (tests/host/str_ref.c). */
-int ref_strcmp(const char *s1, const char *s2);
-int ref_strcasecmp(const char *s1, const char *s2);
-int ref_strncasecmp(const char *s1, const char *s2, size_t len);
-int ref_strnchr(const char *s, size_t count, char c);
-int ref_strchr(const char *s, char c);
-int ref_strchrnul(const char *s, char c);
-int ref_strrchr(const char *s, int c);
-int ref_strnlen(const char *s, size_t count);
-int ref_strlen(const char *s);
-int ref_strspn(const char *s, const char *accept);
-int ref_strcspn(const char *s, const char *reject);
-int ref_strstr(const char *s1, const char *s2);
-int ref_strcasestr(const char *s1, const char *s2);
-int ref_strnstr(const char *s1, const char *s2, size_t len);
-int ref_strncasestr(const char *s1, const char *s2, size_t len);
-/*
- * Its memory model: [lo, hi) is unmapped, below 0x10000 is not kernel
- * (defined with the bad-pointer driver, string_badptr.c, which uses the
- * model too; each sets the hole before it asks).
- */
-extern uintptr_t kfx_host_hole_lo, kfx_host_hole_hi;
-
-#define NOT_RUN		0x7eadbeef
 #define MAX_REPORTS	40
 
 /* ---- the shared page: where the child is ---- */
@@ -111,47 +95,6 @@ enum { PH_SETUP, PH_REGRESSION, PH_RANDOM, PH_REPLAY, PH_DONE };
 
 static volatile struct fz_progress *prog_page;
 
-/* ---- the child's state ---- */
-
-struct fz_run {
-	struct fz_env env;
-	struct fuzz_str *str;
-	struct fuzz_crypto *cr;
-	struct fuzz_crypto_6_1 *cr61;
-	struct bpf_program *p_str, *p_nullbuf, *p_crypto, *p_nullp;
-	struct bpf_program *p_pkt[PR_N];
-	struct fz_str_step *sstep;
-	struct fz_str_res *sres;
-	struct kfx_crypto_params *params;
-	struct fz_crypt_step *cstep;
-	struct fz_crypt_res *cres;
-	char *drv;
-	struct fz_img *img;
-	struct ring_buffer *ring;	/* consumed: discarded records free no space */
-	double t_step[ST_NTYPES];	/* time spent per step type */
-	uint64_t n_step[ST_NTYPES];
-	char *vm;			/* fz_vmem, mapped */
-	uint32_t vm_dirty_lo, vm_dirty_hi;
-	int kmem_fd;
-	uint8_t km[FZ_KMEM + 8];
-	int kmsg;
-	/* the slots as the steps left them */
-	struct { bool full; int algo; bool lax, aead; uint32_t auth; } slot[FZ_SLOTS];
-	/* the areas as they were before the step */
-	uint8_t *before[3];
-	uint8_t *pkt_out;
-	char **drivers;			/* /proc/crypto's driver names */
-	int ndrivers;
-	/* verdicts */
-	int failures, reports;
-	const char *tag[32];
-	int tag_n[32], ntags;
-	uint64_t steps, cases, skips, enomem;
-	bool verbose;
-	bool stop;			/* a splat: no further cases */
-	const char *where;		/* "SEED:INDEX" or a regression's name */
-};
-
 static double now(void)
 {
 	struct timespec ts;
@@ -160,7 +103,7 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static void *xcalloc(size_t n)
+void *fz_xcalloc(size_t n)
 {
 	void *p = calloc(1, n);
 
@@ -169,76 +112,6 @@ static void *xcalloc(size_t n)
 		exit(2);
 	}
 	return p;
-}
-
-/* ---- the address pool: kernel symbols ---- */
-
-/*
- * Text and read-only data of vmlinux and kfx, every 8th (the order is the
- * kernel's, the same on every boot of one kernel), and freed init code.
- * Data that changes (jiffies...) would let kfx and upstream see different
- * bytes: not taken.
- */
-static void read_syms(struct fz_env *env)
-{
-	FILE *f = fopen("/proc/kallsyms", "r");
-	char line[512], name[256], mod[64], t;
-	unsigned long long addr;
-	int cap = 0, n = 0;
-
-	env->nsyms = 0;
-	if (!f)
-		return;
-	while (fgets(line, sizeof(line), f)) {
-		int k;
-
-		mod[0] = 0;
-		k = sscanf(line, "%llx %c %255s %63s", &addr, &t, name, mod);
-		if (k < 3 || !addr)
-			continue;
-		if (k == 4 && strcmp(mod, "[kfx]"))
-			continue;
-		if (!strchr("TtRr", t) || strlen(name) >= 64)
-			continue;
-		if (strcmp(name, "start_kernel") && strcmp(name, "_stext") &&
-		    strcmp(name, "__start_rodata") && n++ % 8)
-			continue;
-		if (env->nsyms == cap) {
-			cap = cap ? 2 * cap : 1024;
-			env->syms = realloc(env->syms, cap * sizeof(*env->syms));
-		}
-		env->syms[env->nsyms].addr = addr;
-		env->syms[env->nsyms].cls = AC_UNKNOWN;
-		strcpy(env->syms[env->nsyms].name, name);
-		env->nsyms++;
-	}
-	fclose(f);
-}
-
-static uint64_t sym_addr(const struct fz_env *env, const char *name)
-{
-	for (int i = 0; i < env->nsyms; i++)
-		if (!strcmp(env->syms[i].name, name))
-			return env->syms[i].addr;
-	return 0;
-}
-
-/* The model's class of a scalar address (x86-64, 4- or 5-level paging). */
-static int addr_class(uint64_t a)
-{
-	uint8_t top = a >> 56;
-
-	if (top == 0x00)
-		return AC_ERANGE;	/* user space, NULL */
-	if ((a & ~0xfffULL) == 0xffffffffff600000ULL)
-		return AC_ERANGE;	/* the vsyscall page */
-	if (top != 0xff)
-		return AC_ERANGE;	/* non-canonical */
-	if (a >= 0xfffffffffffff000ULL)
-		return AC_UNMAPPED;
-	if (a >= 0xffffffffff601000ULL && a < 0xffffffffff800000ULL)
-		return AC_UNMAPPED;	/* fixmap slots nothing uses */
-	return AC_UNKNOWN;
 }
 
 /* ---- reporting ---- */
@@ -317,8 +190,8 @@ static const struct fz_case *cur_case;
 static int cur_step;
 static double fz_t0;		/* when the fuzz phase started */
 
-static void __attribute__((format(printf, 3, 4)))
-fail(struct fz_run *R, const char *tag, const char *fmt, ...)
+void __attribute__((format(printf, 3, 4)))
+fz_fail(struct fz_run *R, const char *tag, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -373,7 +246,7 @@ static void kmsg_check(struct fz_run *R)
 			if (!hit || (i == 1 && hit > msg && hit[-1] >= 'A' && hit[-1] <= 'Z'))
 				continue;
 			msg[strcspn(msg, "\n")] = 0;
-			fail(R, "splat", "kernel: %s", msg);
+			fz_fail(R, "splat", "kernel: %s", msg);
 			R->stop = true;
 			break;
 		}
@@ -382,14 +255,14 @@ static void kmsg_check(struct fz_run *R)
 
 /* ---- running programs ---- */
 
-static int run_syscall(struct bpf_program *p)
+int fz_run_syscall(struct bpf_program *p)
 {
 	LIBBPF_OPTS(bpf_test_run_opts, o);
 
 	return bpf_prog_test_run_opts(bpf_program__fd(p), &o) ? -errno : (int)o.retval;
 }
 
-static int run_pkt(struct bpf_program *p, const void *pkt, uint32_t len,
+int fz_run_pkt(struct bpf_program *p, const void *pkt, uint32_t len,
 		   void *out, uint32_t *out_len)
 {
 	LIBBPF_OPTS(bpf_test_run_opts, o, .data_in = pkt, .data_size_in = len,
@@ -400,870 +273,7 @@ static int run_pkt(struct bpf_program *p, const void *pkt, uint32_t len,
 	return err ? -errno : 0;
 }
 
-/* ---- strings ---- */
-
-static bool cmp_op(int op)
-{
-	return op <= FZ_STRNCASECMP;
-}
-
-static bool search_op(int op)
-{
-	return op == FZ_STRCHR || op == FZ_STRNCHR || op == FZ_STRRCHR ||
-	       op >= FZ_STRSTR;
-}
-
-static bool two_str(int op)
-{
-	return op <= FZ_STRNCASECMP || op >= FZ_STRSPN;
-}
-
-/* The documented results of @op. */
-static bool str_in_set(int op, int r, bool bounded)
-{
-	if (r == -E2BIG)
-		return true;
-	if (!bounded && (r == -ERANGE || r == -EFAULT))
-		return true;
-	if (cmp_op(op))
-		return r >= -1 && r <= 1;
-	if (search_op(op) && r == -ENOENT)
-		return true;
-	return r >= 0 && r < 65536;
-}
-
-static int ref_call(int op, const char *p1, const char *p2, uint64_t n, int c)
-{
-	switch (op) {
-	case FZ_STRCMP: return ref_strcmp(p1, p2);
-	case FZ_STRCASECMP: return ref_strcasecmp(p1, p2);
-	case FZ_STRNCASECMP: return ref_strncasecmp(p1, p2, n);
-	case FZ_STRCHR: return ref_strchr(p1, c);
-	case FZ_STRNCHR: return ref_strnchr(p1, n, c);
-	case FZ_STRCHRNUL: return ref_strchrnul(p1, c);
-	case FZ_STRRCHR: return ref_strrchr(p1, c);
-	case FZ_STRLEN: return ref_strlen(p1);
-	case FZ_STRNLEN: return ref_strnlen(p1, n);
-	case FZ_STRSPN: return ref_strspn(p1, p2);
-	case FZ_STRCSPN: return ref_strcspn(p1, p2);
-	case FZ_STRSTR: return ref_strstr(p1, p2);
-	case FZ_STRCASESTR: return ref_strcasestr(p1, p2);
-	case FZ_STRNSTR: return ref_strnstr(p1, p2, n);
-	default: return ref_strncasestr(p1, p2, n);
-	}
-}
-
-/* Where the model finds argument @a's bytes; NULL: unknown. */
-static const char *model_ptr(struct fz_run *R, const struct fz_str_arg *a,
-			     const uint8_t *stk, bool *known)
-{
-	const char *hole = R->vm + FZ_VMEM;
-
-	*known = true;
-	switch (a->kind) {	/* out of range: the program passes NULL */
-	case FZ_P_VMEM: return a->off < FZ_VMEM ? R->vm + a->off : NULL;
-	case FZ_P_KMEM: return a->off < FZ_KMEM ? (const char *)R->km + a->off : NULL;
-	case FZ_P_STACK: return a->off < FZ_STK ? (const char *)stk + a->off : NULL;
-	case FZ_P_NULL: return NULL;
-	case FZ_P_GUARD: return hole + (a->off & 4095);
-	default:
-		switch (addr_class(a->addr)) {
-		case AC_ERANGE: return (const char *)1;
-		case AC_UNMAPPED: return hole + (a->addr & 4095);
-		default: *known = false; return NULL;
-		}
-	}
-}
-
-/* The bounded twin's argument can be given: as the program decides. */
-static bool buf_capable(const struct fz_str_arg *a, bool nullbuf)
-{
-	switch (a->kind) {
-	case FZ_P_VMEM: return a->off <= FZ_VHALF && a->bsz <= FZ_VHALF;
-	case FZ_P_KMEM: return a->off <= FZ_KHALF && a->bsz <= FZ_KHALF;
-	case FZ_P_STACK: return a->off <= FZ_SHALF && a->bsz <= FZ_SHALF;
-	case FZ_P_NULL: return nullbuf;
-	default: return false;
-	}
-}
-
-/* A copy of the string a bounded buffer holds (ends at a NUL or its end). */
-static char *buf_string(const char *p, uint32_t sz)
-{
-	char *s = xcalloc(sz + 1);
-
-	if (p)
-		memcpy(s, p, strnlen(p, sz));
-	return s;
-}
-
-static void put_bytes_at(char *mem, uint32_t size, uint32_t off,
-			 const struct fz_bytes *b)
-{
-	uint32_t n = b->len;
-
-	if (!b->p || off >= size)
-		return;
-	if (n > size - off)
-		n = size - off;
-	memcpy(mem + off, b->p, n);
-}
-
-static void step_str(struct fz_run *R, const struct fz_step *st)
-{
-	struct fz_str_step s = st->s;
-	const int op = s.op;
-	bool two = two_str(op), nullbuf = false, known1, known2;
-	uint32_t zero = 0;
-	const char *m1, *m2;
-	int want_ran, i, err;
-	struct bpf_program *p;
-
-	if (op >= FZ_NSTROPS)
-		return;
-	/* the memory: zero but for this step's strings */
-	if (R->vm_dirty_hi > R->vm_dirty_lo)
-		memset(R->vm + R->vm_dirty_lo, 0, R->vm_dirty_hi - R->vm_dirty_lo);
-	R->vm_dirty_lo = FZ_VMEM;
-	R->vm_dirty_hi = 0;
-	memset(R->km, 0, sizeof(R->km));
-	memset(s.stk, 0, sizeof(s.stk));
-	for (i = 0; i < 2; i++) {
-		const struct fz_str_arg *a = &s.a[i];
-		const struct fz_bytes *b = &st->data[i];
-
-		if (a->kind == FZ_P_VMEM && b->p && a->off < FZ_VMEM) {
-			uint32_t end = a->off + b->len > FZ_VMEM ? FZ_VMEM : a->off + b->len;
-
-			put_bytes_at(R->vm, FZ_VMEM, a->off, b);
-			if (a->off < R->vm_dirty_lo)
-				R->vm_dirty_lo = a->off;
-			if (end > R->vm_dirty_hi)
-				R->vm_dirty_hi = end;
-		} else if (a->kind == FZ_P_KMEM) {
-			put_bytes_at((char *)R->km, FZ_KMEM - 1, a->off, b);
-		} else if (a->kind == FZ_P_STACK) {
-			put_bytes_at(s.stk, FZ_STK - 1, a->off, b);
-		} else if (a->kind == FZ_P_ADDR && st->sym[i][0]) {
-			uint64_t base = sym_addr(&R->env, st->sym[i]);
-
-			s.a[i].addr = base ? base + a->addr : -1ULL;
-		}
-	}
-	if (s.a[0].kind == FZ_P_KMEM || (two && s.a[1].kind == FZ_P_KMEM))
-		bpf_map_update_elem(R->kmem_fd, &zero, R->km, 0);
-	/* which program: NULL bounded buffers where that loads */
-	p = R->p_str;
-	if (R->p_nullbuf && (s.calls & FZ_CALL_BUF) &&
-	    (s.a[0].kind == FZ_P_NULL || (two && s.a[1].kind == FZ_P_NULL)) &&
-	    s.a[0].kind < FZ_P_ADDR && (!two || s.a[1].kind < FZ_P_ADDR)) {
-		p = R->p_nullbuf;
-		nullbuf = true;
-	}
-	if (!R->env.upstream)
-		s.calls &= ~FZ_CALL_BPF;
-	*R->sstep = s;
-	R->sres->ran = 0;
-	err = run_syscall(p);
-	R->steps++;
-	if (err) {
-		fail(R, "harness", "running %s: %d", bpf_program__name(p), err);
-		return;
-	}
-	/* which calls ran */
-	want_ran = s.calls & (FZ_CALL_KFX | FZ_CALL_BPF | FZ_CALL_VER);
-	if ((s.calls & FZ_CALL_BUF) && buf_capable(&s.a[0], nullbuf) &&
-	    (!two || buf_capable(&s.a[1], nullbuf)))
-		want_ran |= FZ_CALL_BUF;
-	if ((int)R->sres->ran != want_ran) {
-		fail(R, "harness", "calls ran 0x%x, expected 0x%x", R->sres->ran, want_ran);
-		return;
-	}
-	if ((want_ran & FZ_CALL_VER) && R->sres->version != KFX_VERSION)
-		fail(R, "version", "kfx_version() = 0x%x, kfx.h says 0x%x",
-		     R->sres->version, KFX_VERSION);
-	/* the model's view */
-	m1 = model_ptr(R, &s.a[0], (uint8_t *)s.stk, &known1);
-	m2 = two ? model_ptr(R, &s.a[1], (uint8_t *)s.stk, &known2) : NULL;
-	if (!two)
-		known2 = true;
-	if (R->verbose)
-		printf("# %s: kfx %d, buf %d, bpf %d\n", fz_str_ops[op],
-		       R->sres->kfx, R->sres->buf, R->sres->bpf);
-	if (want_ran & FZ_CALL_KFX) {
-		int r = R->sres->kfx;
-
-		if (!str_in_set(op, r, false))
-			fail(R, "str-set", "kfx_%s returned %d: not a documented result",
-			     fz_str_ops[op], r);
-		if (known1 && known2) {
-			int want = ref_call(op, m1, m2, s.n, s.c);
-
-			if (r != want)
-				fail(R, "str-model", "kfx_%s returned %d, the contract says %d",
-				     fz_str_ops[op], r, want);
-		}
-		if ((want_ran & FZ_CALL_BPF) && R->sres->bpf != r)
-			fail(R, "str-upstream", "kfx_%s returned %d, bpf_%s %d",
-			     fz_str_ops[op], r, fz_str_ops[op], R->sres->bpf);
-	}
-	if (want_ran & FZ_CALL_BUF) {
-		int r = R->sres->buf, want;
-		char *b1, *b2 = NULL;
-
-		b1 = buf_string(m1, s.a[0].kind == FZ_P_NULL ? 0 : s.a[0].bsz);
-		if (two)
-			b2 = buf_string(m2, s.a[1].kind == FZ_P_NULL ? 0 : s.a[1].bsz);
-		want = ref_call(op, b1, b2, s.n, s.c);
-		if (!str_in_set(op, r, true))
-			fail(R, "str-set", "kfx_%s_buf returned %d: not a documented result",
-			     fz_str_ops[op], r);
-		if (r != want)
-			fail(R, "str-bounded", "kfx_%s_buf returned %d, the contract says %d",
-			     fz_str_ops[op], r, want);
-		/* terminated within their buffers: the same as the unbounded one */
-		if ((want_ran & FZ_CALL_KFX) && m1 && strnlen(m1, s.a[0].bsz) < s.a[0].bsz &&
-		    (!two || (m2 && strnlen(m2, s.a[1].bsz) < s.a[1].bsz)) &&
-		    r != R->sres->kfx)
-			fail(R, "str-twin", "kfx_%s_buf returned %d, kfx_%s %d on the same strings",
-			     fz_str_ops[op], r, fz_str_ops[op], R->sres->kfx);
-		free(b1);
-		free(b2);
-	}
-}
-
-/* ---- crypto: the model ---- */
-
-enum {
-	E_EMPTY_SRC = 1, E_EMPTY_DST = 2, E_SRC_MAX = 4, E_AD_MAX = 8,
-	E_UNREACH = 16, E_SHORT_DST = 32, E_SIV = 64, E_ALG_LEN = 128,
-	E_ALG_AD = 256, E_TAG = 512,
-};
-
-static const char *const e_names[] = {
-	"src empty", "dst empty", "src > 65536", "AD > 65536", "out of reach",
-	"dst short", "siv length", "length for the algorithm",
-	"AD length for rfc4106", "src shorter than the tag",
-};
-
-static void e_str(uint32_t e, char *buf, size_t n)
-{
-	buf[0] = 0;
-	for (int i = 0; i < 10; i++)
-		if (e & (1u << i))
-			snprintf(buf + strlen(buf), n - strlen(buf), "%s%s",
-				 buf[0] ? ", " : "", e_names[i]);
-	if (!buf[0])
-		snprintf(buf, n, "none");
-}
-
-static const char *mem_name(uint32_t k)
-{
-	static const char *const n[FZ_NMEM] = {
-		"bss", "kmap", "vmap", "stack", "ring", "pkt", "none", "noiv",
-	};
-
-	return k < FZ_NMEM ? n[k] : "?";
-}
-
-struct ctx_model {
-	const struct fz_algo *a;	/* NULL: not modelled */
-	bool aead;
-	uint32_t auth;
-};
-
-/* Why the contract refuses a call (-EINVAL); 0 when it does not. */
-static uint32_t crypt_errs(const struct ctx_model *m, bool dec, uint32_t slen,
-			   uint32_t dlen, uint32_t vlen, bool unreach,
-			   bool *siv_known)
-{
-	const struct fz_algo *a = m->a;
-	uint32_t e = 0;
-
-	*siv_known = a != NULL;
-	if (!slen)
-		e |= E_EMPTY_SRC;
-	if (!dlen)
-		e |= E_EMPTY_DST;
-	if (slen > 65536)
-		e |= E_SRC_MAX;
-	if (unreach)
-		e |= E_UNREACH;
-	if (!m->aead) {
-		if (slen > dlen)
-			e |= E_SHORT_DST;
-		if (a && vlen != (uint32_t)a->ivsize)
-			e |= E_SIV;
-		if (a && a->block > 1 && slen % a->block)
-			e |= E_ALG_LEN;
-		if (a && slen < (uint32_t)a->minlen)
-			e |= E_ALG_LEN;
-		return e;
-	}
-	if (a && vlen < (uint32_t)a->ivsize)
-		e |= E_SIV;
-	if (a && vlen >= (uint32_t)a->ivsize) {
-		uint32_t ad = vlen - a->ivsize;
-
-		if (ad > 65536)
-			e |= E_AD_MAX;
-		if (a->ad_16_20 && ad != 16 && ad != 20)
-			e |= E_ALG_AD;
-	}
-	if (!dec && (uint64_t)dlen < (uint64_t)slen + m->auth)
-		e |= E_SHORT_DST;
-	if (dec && slen < m->auth)
-		e |= E_TAG;
-	if (dec && slen >= m->auth && dlen < slen - m->auth)
-		e |= E_SHORT_DST;
-	return e;
-}
-
-static uint32_t out_len(const struct ctx_model *m, bool dec, uint32_t slen)
-{
-	if (!m->aead)
-		return slen;
-	if (!dec)
-		return slen + m->auth;
-	return slen >= m->auth ? slen - m->auth : 0;
-}
-
-/* The first byte of [from, to) of @after that differs from @before, or -1. */
-static long changed(const uint8_t *before, const uint8_t *after, uint32_t from,
-		    uint32_t to)
-{
-	for (uint32_t i = from; i < to; i++)
-		if (before[i] != after[i])
-			return i;
-	return -1;
-}
-
-/* 128-bit big-endian @iv + @n. */
-static void ctr_add(uint8_t *iv, uint64_t n)
-{
-	for (int i = 15; i >= 0 && n; i--) {
-		uint64_t v = iv[i] + (n & 0xff);
-
-		iv[i] = v;
-		n = (n >> 8) + (v >> 8);
-	}
-}
-
-/*
- * Bytes of the area (@before, @after, @ext bytes) outside [lo, hi) must be
- * unchanged; every byte of it when lo == hi.
- */
-static void area_check(struct fz_run *R, const char *what, const uint8_t *before,
-		       const uint8_t *after, uint32_t ext, uint32_t lo, uint32_t hi,
-		       const char *why)
-{
-	long at = changed(before, after, 0, lo < ext ? lo : ext);
-
-	if (at < 0 && hi < ext)
-		at = changed(before, after, hi, ext);
-	if (at >= 0)
-		fail(R, "crypt-outside", "%s byte %ld changed (0x%02x -> 0x%02x), outside [%u, %u) %s",
-		     what, at, before[at], after[at], lo, hi, why);
-}
-
-static void step_crypt(struct fz_run *R, const struct fz_step *st)
-{
-	const struct fz_crypt_step *k = &st->c;
-	struct fz_img *img = R->img;
-	struct ctx_model m = { 0 };
-	const uint8_t *a_after, *b_after, *src_before, *dst_before;
-	uint32_t ext_a = k->ext_a, ext_b = k->same ? k->ext_a : k->ext_b;
-	uint32_t ext_v = k->ext_v, vlen, e, outl, w_lo, w_hi, pkt_len = 0;
-	uint32_t lin = 0, out_n = 0;
-	bool dec = k->decrypt, siv_known, unreach = false, overlap = false;
-	bool errno_ok = true;
-	bool siv = k->kind_v != FZ_M_NONE && k->kind_v != FZ_M_NOIV;
-	int r, err, slot = k->slot % FZ_SLOTS;
-	struct bpf_program *p;
-	char es[256];
-
-	if (ext_a > FZ_AREA || ext_b > FZ_AREA || ext_v > FZ_VAREA ||
-	    (!k->same && k->kind_b == FZ_M_PKT && k->kind_a == FZ_M_PKT)) {
-		fail(R, "harness", "bad crypt step");
-		return;
-	}
-	p = st->prog == PR_SYSCALL ? R->p_crypto : R->p_pkt[st->prog];
-	if (!p) {
-		fail(R, "harness", "no program for prog=%d", st->prog);
-		return;
-	}
-	fz_fill((uint8_t *)img->a, ext_a, st->fill[0]);
-	if (!k->same)
-		fz_fill((uint8_t *)img->b, ext_b, st->fill[1]);
-	fz_fill((uint8_t *)img->v, ext_v, st->fill[2]);
-	memcpy(img->v0, img->v, ext_v);
-	memcpy(R->before[0], img->a, ext_a);
-	memcpy(R->before[1], k->same ? img->a : img->b, ext_b);
-	memcpy(R->before[2], img->v, ext_v);
-	memset(img->back, 0xa5, k->rt_dlen < FZ_AREA ? k->rt_dlen : FZ_AREA);
-	memset(img->pad, 0xa5, k->rt_dlen < FZ_AREA ? k->rt_dlen : FZ_AREA);
-	*R->cstep = *k;
-	memset(R->cres, 0, sizeof(*R->cres));
-	R->cres->r = R->cres->r_rt = R->cres->r_tamper = NOT_RUN;
-	if (st->prog == PR_SYSCALL) {
-		err = run_syscall(p);
-	} else {
-		const uint8_t *pkt = k->kind_a == FZ_M_PKT ? R->before[0] : R->before[1];
-
-		pkt_len = k->kind_a == FZ_M_PKT ? ext_a : ext_b;
-		out_n = FZ_AREA + 4096;
-		err = run_pkt(p, pkt, pkt_len, R->pkt_out, &out_n);
-	}
-	R->steps++;
-	if (err < 0) {
-		fail(R, "harness", "running %s: %s", bpf_program__name(p), strerror(-err));
-		return;
-	}
-	if (!R->slot[slot].full) {
-		if (!R->cres->noctx)
-			fail(R, "harness", "slot %d should be empty", slot);
-		return;
-	}
-	if (R->cres->noctx || !R->cres->ran) {
-		fail(R, "harness", "slot %d: no ctx (noctx %d, ran %d)", slot,
-		     R->cres->noctx, R->cres->ran);
-		return;
-	}
-	if (R->cres->version != KFX_VERSION)
-		fail(R, "version", "kfx_version() = 0x%x", R->cres->version);
-	r = R->cres->r;
-	/* the areas after the call */
-	a_after = k->kind_a == FZ_M_PKT ? R->pkt_out : (uint8_t *)img->a;
-	b_after = k->same ? a_after : k->kind_b == FZ_M_PKT ? R->pkt_out : (uint8_t *)img->b;
-	if (st->prog != PR_SYSCALL && out_n != pkt_len) {
-		fail(R, "harness", "packet came back %u bytes, sent %u", out_n, pkt_len);
-		return;
-	}
-	src_before = R->before[0];
-	dst_before = R->before[1];
-	lin = R->cres->pkt_lin;
-	if (k->kind_a == FZ_M_PKT && (uint64_t)k->soff + k->slen > lin)
-		unreach = true;
-	if (!k->same && k->kind_b == FZ_M_PKT && (uint64_t)k->doff + k->dlen > lin)
-		unreach = true;
-	if (k->same && k->kind_a == FZ_M_PKT && (uint64_t)k->doff + k->dlen > lin)
-		unreach = true;
-	/* the model of this ctx */
-	m.a = R->slot[slot].lax ? NULL : &fz_algos[R->slot[slot].algo];
-	m.aead = R->slot[slot].aead;
-	m.auth = R->slot[slot].auth;
-	vlen = siv ? k->vlen : 0;
-	e = crypt_errs(&m, dec, k->slen, k->dlen, vlen, unreach, &siv_known);
-	outl = out_len(&m, dec, k->slen);
-	if (k->same && k->doff != k->soff &&
-	    k->doff < k->soff + k->slen && k->soff < k->doff + outl)
-		overlap = true;
-	e_str(e, es, sizeof(es));
-	if (R->verbose)
-		printf("# crypt: r %d, rt %d, tamper %d; the contract's reasons: %s\n",
-		       r, R->cres->r_rt, R->cres->r_tamper, es);
-	/* the errno */
-	if (r == NOT_RUN) {
-		fail(R, "harness", "the kfunc did not run");
-		return;
-	}
-	if (r == -ENOMEM) {
-		/* documented: the crypto API could not allocate atomically */
-		R->enomem++;
-		errno_ok = false;
-	} else if (r > 0) {
-		fail(R, "crypt-errno", "returned %d", r);
-		errno_ok = false;
-	} else if (e && r != -EINVAL) {
-		fail(R, "crypt-errno", "returned %d, the contract says -EINVAL (%s: %s %s %u bytes into %u, siv %u)",
-		     r, es, m.a ? m.a->name : m.aead ? "aead" : "skcipher",
-		     dec ? "decrypt" : "encrypt", k->slen, k->dlen, vlen);
-		errno_ok = false;
-	} else if (!e && m.a && !overlap) {
-		int want = dec && m.aead ? -EBADMSG : 0;
-
-		if (r != want) {
-			fail(R, "crypt-errno", "returned %d, the contract says %d (%s %s %u bytes into %u, siv %u, %s to %s)",
-			     r, want, m.a->name, dec ? "decrypt" : "encrypt",
-			     k->slen, k->dlen, vlen, mem_name(k->kind_a),
-			     mem_name(k->same ? k->kind_a : k->kind_b));
-			errno_ok = false;
-		}
-	} else if (!e && m.a && overlap && r != 0 && r != -EINVAL &&
-		   !(dec && m.aead && r == -EBADMSG)) {
-		fail(R, "crypt-errno", "returned %d on overlapping src/dst (0 or -EINVAL allowed)", r);
-		errno_ok = false;
-	}
-	/* which bytes may have changed: never any outside the dynptr */
-	w_lo = k->doff;
-	w_hi = k->doff;
-	if (r == 0 || r == -EBADMSG || !m.a)
-		w_hi = k->doff + (m.a ? outl : k->dlen);
-	if (w_hi > k->doff + k->dlen)
-		w_hi = k->doff + k->dlen;
-	snprintf(es, sizeof(es), "(%s %s %u bytes into %u: returned %d, %s)",
-		 m.a ? m.a->name : (char *)"an unmodelled algorithm",
-		 dec ? "decrypt" : "encrypt", k->slen, k->dlen, r,
-		 r == 0 ? "the output" : r == -EBADMSG ? "the zeroed output" :
-		 "an errno: nothing written");
-	area_check(R, k->same ? "src/dst area" : "dst area", dst_before, b_after,
-		   ext_b, w_lo, w_hi, es);
-	if (!k->same)
-		area_check(R, "src area", src_before, a_after, ext_a, 0, 0, "(src is read-only)");
-	if (r == -EBADMSG && m.a) {
-		for (uint32_t i = w_lo; i < w_hi; i++)
-			if (b_after[i]) {
-				fail(R, "crypt-ebadmsg", "-EBADMSG and output byte %u is 0x%02x, not zeroed",
-				     i - w_lo, b_after[i]);
-				break;
-			}
-	}
-	/* the siv */
-	if (siv) {
-		const uint8_t *vb = R->before[2], *va = (uint8_t *)img->v_after;
-
-		area_check(R, "siv area", vb, va, ext_v, k->voff, k->voff + k->vlen, "(the siv)");
-		if (m.a && m.aead && k->vlen >= (uint32_t)m.a->ivsize) {
-			long at = changed(vb, va, k->voff + m.a->ivsize, k->voff + k->vlen);
-
-			if (at >= 0)
-				fail(R, "crypt-siv", "associated data byte %ld changed",
-				     at - k->voff - m.a->ivsize);
-		}
-		if (m.a && m.a->iv_out && r == 0 && !e && !overlap && errno_ok) {
-			uint8_t want[16];
-
-			if (!strcmp(m.a->name, "cbc(aes)")) {
-				memcpy(want, dec ? src_before + k->soff + k->slen - 16 :
-					     b_after + k->doff + k->slen - 16, 16);
-			} else {
-				memcpy(want, vb + k->voff, 16);
-				ctr_add(want, (k->slen + 15) / 16);
-			}
-			if (memcmp(want, va + k->voff, 16))
-				fail(R, "crypt-iv", "%s: the IV after %s is not the crypto API's",
-				     m.a->name, dec ? "decrypting" : "encrypting");
-		}
-	}
-	/*
-	 * decrypt(encrypt(x)) == x, and a flipped byte is refused; not for
-	 * a partial overlap, whose output the contract leaves unspecified
-	 * (6.1, seed 396933145757: gcm, xts and cbc over src+8217.. etc.)
-	 */
-	if (k->rt && r == 0 && m.a && !dec && errno_ok && !overlap) {
-		uint32_t e2 = crypt_errs(&m, true, k->rt_len, k->rt_dlen, vlen,
-					 false, &siv_known);
-		int rr = R->cres->r_rt;
-
-		if (e2 && rr != -EINVAL) {
-			e_str(e2, es, sizeof(es));
-			fail(R, "crypt-rt", "decrypting back returned %d, the contract says -EINVAL (%s)",
-			     rr, es);
-		} else if (!e2 && rr != 0) {
-			fail(R, "crypt-rt", "decrypting what it encrypted returned %d", rr);
-		} else if (!e2 && memcmp(img->back, src_before + k->soff, k->slen)) {
-			fail(R, "crypt-rt", "decrypt(encrypt(x)) != x (%s, %u bytes)",
-			     m.a->name, k->slen);
-		}
-		if (!e2 && rr == 0 && k->tamper) {
-			int rt = R->cres->r_tamper;
-
-			if (rt != -EBADMSG)
-				fail(R, "crypt-tamper", "byte %u flipped: decrypt returned %d, not -EBADMSG",
-				     k->tamper - 1, rt);
-			for (uint32_t i = 0; rt == -EBADMSG && i < k->rt_dlen; i++)
-				if (img->pad[i]) {
-					fail(R, "crypt-tamper", "-EBADMSG left output byte %u", i);
-					break;
-				}
-		}
-	}
-}
-
-/* ---- crypto: create and the other steps ---- */
-
-static void step_create(struct fz_run *R, const struct fz_step *st)
-{
-	struct kfx_crypto_params *pp = R->params;
-	int slot = st->c.slot % FZ_SLOTS, r, idx, i;
-	uint32_t bits = 0;
-	bool type_ok, aead, lax = false;
-	char why[200] = "";
-
-	memset(pp, 0, sizeof(*pp));
-	memcpy(pp->type, st->ptype, sizeof(pp->type));
-	memcpy(pp->reserved, st->reserved, 2);
-	memcpy(pp->algo, st->algo, sizeof(pp->algo));
-	fz_fill(pp->key, sizeof(pp->key), st->key_fill);
-	pp->key_len = st->key_len;
-	pp->authsize = st->authsize;
-	*R->cstep = st->c;
-	memset(R->cres, 0, sizeof(*R->cres));
-	R->cres->r = NOT_RUN;
-	if (run_syscall(R->p_crypto)) {
-		fail(R, "harness", "running the create step: %s", strerror(errno));
-		return;
-	}
-	R->steps++;
-	r = R->cres->r;
-	R->slot[slot].full = r == 0;
-	/* the model: the set of errnos these parameters allow */
-	if (st->c.params_sz != sizeof(*pp))
-		bits |= 1;
-	if (st->reserved[0] || st->reserved[1])
-		bits |= 1 << 1;
-	if (!memchr(st->algo, 0, sizeof(st->algo)))
-		bits |= 1 << 2;
-	type_ok = !strncmp((char *)st->ptype, "skcipher", 14) ||
-		  !strncmp((char *)st->ptype, "aead", 14);
-	aead = !strncmp((char *)st->ptype, "aead", 14);
-	if (!type_ok)
-		bits |= 1 << 3;				/* -ENOENT */
-	idx = fz_algo_find(st->ptype, st->algo);
-	if (type_ok && idx < 0) {
-		bool exotic = false;
-
-		for (i = 0; i < fz_nexotic; i++)
-			if (memchr(st->algo, 0, 128) && !strcmp((char *)st->algo, fz_exotic[i]))
-				exotic = true;
-		if (exotic)
-			lax = true;
-		else
-			bits |= 1 << 4;			/* -EOPNOTSUPP */
-	}
-	if (type_ok && (aead ? !st->authsize : !!st->authsize))
-		bits |= 1 << 4;
-	if (!st->key_len || st->key_len > 256)
-		bits |= 1 << 5;
-	if (idx >= 0 && type_ok && !fz_key_ok(&fz_algos[idx], st->key_len))
-		bits |= 1 << 6;
-	if (idx >= 0 && type_ok && aead && st->authsize &&
-	    !fz_auth_ok(&fz_algos[idx], st->authsize))
-		bits |= 1 << 7;
-	if (idx >= 0 && !(R->env.algo_avail & (1u << idx)))
-		lax = true;
-	R->slot[slot].algo = idx;
-	R->slot[slot].lax = lax || idx < 0;
-	R->slot[slot].aead = aead;
-	R->slot[slot].auth = st->authsize;
-	if (R->verbose)
-		printf("# create: %d (model bits 0x%x%s)\n", r, bits, lax ? ", not modelled" : "");
-	if (r == NOT_RUN || !R->cres->ran) {
-		fail(R, "harness", "create did not run");
-		return;
-	}
-	if (r == -ENOMEM)
-		return;
-	if (r > 0) {
-		fail(R, "create", "err %d", r);
-		return;
-	}
-	if (bits) {
-		int ok = 0;
-
-		for (i = 0; i < 8; i++) {
-			int want = i == 3 ? -ENOENT : i == 4 ? -EOPNOTSUPP : -EINVAL;
-
-			if ((bits & (1u << i)) && r == want)
-				ok = 1;
-		}
-		snprintf(why, sizeof(why), "%s%s%s%s%s%s%s%s",
-			 bits & 1 ? " size" : "", bits & 2 ? " reserved" : "",
-			 bits & 4 ? " algo-without-NUL" : "", bits & 8 ? " type" : "",
-			 bits & 16 ? " algo/authsize-for-type" : "",
-			 bits & 32 ? " key_len" : "", bits & 64 ? " key-for-algo" : "",
-			 bits & 128 ? " authsize-for-algo" : "");
-		/* an algorithm the model does not know may be missing too */
-		if (lax && r == -EOPNOTSUPP)
-			ok = 1;
-		if (!ok && !(lax && r < 0 && !(bits & 0x2f)))
-			fail(R, "create", "returned %d (%s), the contract says an errno for:%s",
-			     r, r ? strerror(-r) : "a ctx", why);
-		return;
-	}
-	if (!lax && r != 0)
-		fail(R, "create", "%s %s key %u authsize %u: %d, the contract says a ctx",
-		     st->ptype, st->algo, st->key_len, st->authsize, r);
-}
-
-static bool driver_known(struct fz_run *R, const char *name, size_t len, bool prefix)
-{
-	for (int pass = 0; pass < 2; pass++) {
-		for (int i = 0; i < R->ndrivers; i++)
-			if (prefix ? strlen(R->drivers[i]) >= len &&
-					     !strncmp(R->drivers[i], name, len) :
-				     !strcmp(R->drivers[i], name))
-				return true;
-		if (pass)
-			break;
-		/* new modules may have come: read /proc/crypto again */
-		{
-			FILE *f = fopen("/proc/crypto", "r");
-			char line[256], d[128];
-
-			for (int i = 0; i < R->ndrivers; i++)
-				free(R->drivers[i]);
-			R->ndrivers = 0;
-			if (!f)
-				return false;
-			while (fgets(line, sizeof(line), f))
-				if (sscanf(line, "driver : %127s", d) == 1) {
-					R->drivers = realloc(R->drivers, (R->ndrivers + 1) * sizeof(char *));
-					R->drivers[R->ndrivers++] = strdup(d);
-				}
-			fclose(f);
-		}
-	}
-	return false;
-}
-
-static void step_other(struct fz_run *R, const struct fz_step *st)
-{
-	const struct fz_crypt_step *k = &st->c;
-	int slot = k->slot % FZ_SLOTS, slot2 = k->slot2 % FZ_SLOTS;
-	bool full = R->slot[slot].full;
-	struct fz_crypt_res *res = R->cres;
-
-	if (st->type == ST_DRIVER)
-		memset(R->drv, 0x5a, FZ_DRV_BUF + 64);
-	*R->cstep = *k;
-	memset(res, 0, sizeof(*res));
-	res->r = NOT_RUN;
-	if (run_syscall(st->type == ST_NULLP ? R->p_nullp : R->p_crypto)) {
-		fail(R, "harness", "running a step: %s", strerror(errno));
-		return;
-	}
-	R->steps++;
-	if (st->type == ST_NULLP) {
-		if (res->r != -EINVAL)
-			fail(R, "create", "create(NULL, 0) returned %d, the contract says -EINVAL",
-			     res->r);
-		return;
-	}
-	if (st->type == ST_ACQUIRE)
-		R->slot[slot2].full = false;	/* the program emptied it first */
-	if (!full) {
-		if (!res->noctx)
-			fail(R, "harness", "slot %d should be empty", slot);
-		return;
-	}
-	if (res->noctx || !res->ran) {
-		fail(R, "harness", "slot %d: no ctx", slot);
-		return;
-	}
-	switch (st->type) {
-	case ST_ACQUIRE:
-		if (res->acquired != 1)
-			fail(R, "acquire", "kfx_crypto_ctx_acquire() of a live ctx gave %s",
-			     res->acquired ? "another pointer" : "NULL");
-		if (res->acquired)
-			R->slot[slot2] = R->slot[slot];
-		break;
-	case ST_RELEASE:
-		R->slot[slot].full = false;
-		break;
-	case ST_DRIVER: {
-		int r = res->r;
-		uint32_t sz = k->bufsz > FZ_DRV_BUF ? FZ_DRV_BUF : k->bufsz;
-		const char *d = R->drv;
-
-		for (uint32_t i = sz; i < FZ_DRV_BUF + 64; i++)
-			if ((uint8_t)d[i] != 0x5a) {
-				fail(R, "driver", "buffer of %u: byte %u written", sz, i);
-				break;
-			}
-		if (r >= 0) {
-			if ((uint32_t)r >= sz || strnlen(d, sz) != (size_t)r || !r)
-				fail(R, "driver", "returned %d for a %u-byte buffer holding \"%.*s\"",
-				     r, sz, (int)strnlen(d, sz), d);
-			else if (!driver_known(R, d, r, false))
-				fail(R, "driver", "\"%s\" is no driver /proc/crypto lists", d);
-		} else if (r == -E2BIG) {
-			if (sz && (strnlen(d, sz) != sz - 1 || !driver_known(R, d, sz - 1, true)))
-				fail(R, "driver", "-E2BIG but the buffer holds \"%.*s\"",
-				     (int)strnlen(d, sz), d);
-		} else {
-			fail(R, "driver", "returned %d", r);
-		}
-		break;
-	}
-	default:
-		break;
-	}
-}
-
-/* ---- known bugs, not run when --fuzz-skip names them ---- */
-
-/*
- * Which of the issue's known bugs @c hits, by their preconditions, so that
- * fuzzing an unfixed kfx can go on past them: d1 the vsyscall page to a
- * string kfunc, d2 a NULL bounded buffer, d3 an AEAD encrypt into a dst
- * shorter than src, d4 an AEAD tag-only decrypt into vmalloc'd memory.
- */
-static const char *known_bug(const struct fz_run *R, const struct fz_case *c)
-{
-	bool aead = false, full = false;
-	uint32_t auth = 0, iv = 0;
-
-	for (int i = 0; i < c->n; i++) {
-		const struct fz_step *st = &c->st[i];
-		const struct fz_crypt_step *k = &st->c;
-		int idx;
-
-		switch (st->type) {
-		case ST_STR:
-			for (int j = 0; j < 2; j++) {
-				if (st->s.a[j].kind == FZ_P_ADDR &&
-				    (st->s.a[j].addr & ~0xfffULL) == 0xffffffffff600000ULL)
-					return "d1";
-				if (st->s.a[j].kind == FZ_P_NULL && (st->s.calls & FZ_CALL_BUF) &&
-				    R->p_nullbuf)
-					return "d2";
-			}
-			break;
-		case ST_CREATE:
-			idx = fz_algo_find(st->ptype, st->algo);
-			aead = !strncmp((char *)st->ptype, "aead", 14);
-			full = true;
-			auth = st->authsize;
-			iv = idx >= 0 ? fz_algos[idx].ivsize : 0;
-			break;
-		case ST_CRYPT:
-			if (!full || !aead)
-				break;
-			if (!k->decrypt && k->dlen < k->slen)
-				return "d3";
-			if (k->decrypt && k->slen == auth && k->vlen == iv &&
-			    k->kind_v != FZ_M_NONE && k->kind_v != FZ_M_NOIV &&
-			    (k->same ? k->kind_a : k->kind_b) != FZ_M_KMAP &&
-			    (k->same ? k->kind_a : k->kind_b) != FZ_M_PKT)
-				return "d4";
-			break;
-		default:
-			break;
-		}
-	}
-	return NULL;
-}
-
-static bool skipped(const struct fz_run *R, const struct fuzz_opts *o,
-		    const struct fz_case *c)
-{
-	const char *bug;
-
-	if (!o->skip)
-		return false;
-	bug = known_bug(R, c);
-	return bug && strstr(o->skip, bug);
-}
-
 /* ---- cases ---- */
-
-static int ring_record(void *ctx, void *data, size_t size)
-{
-	(void)ctx, (void)data, (void)size;
-	return 0;
-}
 
 static void run_case(struct fz_run *R, const struct fz_case *c)
 {
@@ -1276,16 +286,16 @@ static void run_case(struct fz_run *R, const struct fz_case *c)
 		prog_page->step = i;
 		switch (st->type) {
 		case ST_STR:
-			step_str(R, st);
+			fz_step_str(R, st);
 			break;
 		case ST_CREATE:
-			step_create(R, st);
+			fz_step_create(R, st);
 			break;
 		case ST_CRYPT:
-			step_crypt(R, st);
+			fz_step_crypt(R, st);
 			break;
 		default:
-			step_other(R, st);
+			fz_step_other(R, st);
 			break;
 		}
 		if (R->ring && st->type == ST_CRYPT)
@@ -1297,188 +307,6 @@ static void run_case(struct fz_run *R, const struct fz_case *c)
 	prog_page->runs = R->cases;
 	kmsg_check(R);
 	cur_case = NULL;
-}
-
-/* ---- setup ---- */
-
-static bool vmlinux_has(struct btf *btf, const char *f)
-{
-	return btf && btf__find_by_name_kind(btf, f, BTF_KIND_FUNC) > 0;
-}
-
-/* What the kernel has, decided before the child starts (both need it). */
-static void env_caps(struct fz_env *env, const struct fuzz_opts *o)
-{
-	struct btf *btf = btf__load_vmlinux_btf();
-
-	env->ign = vmlinux_has(btf, "bpf_rcu_read_lock");
-	env->upstream = vmlinux_has(btf, "bpf_strlen") &&
-			vmlinux_has(btf, "bpf_strncasecmp");
-	env->full = vmlinux_has(btf, "bpf_dynptr_adjust");
-	/* the verifier takes NULL with size 0 where upstream's strings are not */
-	env->nullbuf = env->nullp = !vmlinux_has(btf, "bpf_strlen");
-	btf__free(btf);
-	env->want_str = !o->family || strcmp(o->family, "crypto");
-	env->want_crypto = !o->family || strcmp(o->family, "str");
-	read_syms(env);
-}
-
-static int load_progs(struct fz_run *R)
-{
-	struct fz_env *env = &R->env;
-	struct bpf_program *p;
-	int err;
-
-	for (int nullbuf = env->nullbuf; ; nullbuf = 0) {
-		R->str = fuzz_str__open();
-		if (!R->str)
-			return -errno;
-		bpf_object__for_each_program(p, R->str->obj)
-			bpf_program__set_autoload(p, false);
-		R->p_str = env->ign ? R->str->progs.fuzz_str : R->str->progs.fuzz_str_6_1;
-		bpf_program__set_autoload(R->p_str, true);
-		bpf_program__set_autoload(R->str->progs.fuzz_str_nullbuf, nullbuf);
-		err = fuzz_str__load(R->str);
-		if (!err) {
-			env->nullbuf = nullbuf;
-			break;
-		}
-		fuzz_str__destroy(R->str);
-		R->str = NULL;
-		printf("# fuzz: fuzz_str%s does not load: %d\n",
-		       nullbuf ? " with fuzz_str_nullbuf" : "", err);
-		if (!nullbuf)
-			return err;
-	}
-	if (env->nullbuf)
-		R->p_nullbuf = R->str->progs.fuzz_str_nullbuf;
-	R->sstep = &R->str->bss->step;
-	R->sres = &R->str->bss->res;
-	R->vm = mmap(NULL, FZ_VMEM, PROT_READ | PROT_WRITE, MAP_SHARED,
-		     bpf_map__fd(R->str->maps.fz_vmem), 0);
-	if (R->vm == MAP_FAILED)
-		return -errno;
-	memset(R->vm, 0, FZ_VMEM);
-	R->kmem_fd = bpf_map__fd(R->str->maps.fz_kmem);
-	kfx_host_hole_lo = (uintptr_t)R->vm + FZ_VMEM;
-	kfx_host_hole_hi = kfx_host_hole_lo + 4096;
-
-	if (env->full) {
-		for (int nullp = env->nullp; ; nullp = 0) {
-			R->cr = fuzz_crypto__open();
-			if (!R->cr)
-				return -errno;
-			bpf_program__set_autoload(R->cr->progs.fuzz_crypto_nullp, nullp);
-			err = fuzz_crypto__load(R->cr);
-			if (!err) {
-				env->nullp = nullp;
-				break;
-			}
-			fuzz_crypto__destroy(R->cr);
-			R->cr = NULL;
-			printf("# fuzz: fuzz_crypto%s does not load: %d\n",
-			       nullp ? " with fuzz_crypto_nullp" : "", err);
-			if (!nullp)
-				return err;
-		}
-		R->p_crypto = R->cr->progs.fuzz_crypto;
-		R->p_pkt[PR_TC] = R->cr->progs.fuzz_crypto_tc;
-		R->p_pkt[PR_XDP] = R->cr->progs.fuzz_crypto_xdp;
-		R->p_pkt[PR_XDP_FRAGS] = R->cr->progs.fuzz_crypto_xdp_frags;
-		if (env->nullp)
-			R->p_nullp = R->cr->progs.fuzz_crypto_nullp;
-		R->ring = ring_buffer__new(bpf_map__fd(R->cr->maps.fz_ring), ring_record,
-					   NULL, NULL);
-		R->params = &R->cr->bss->params;
-		R->cstep = &R->cr->bss->cstep;
-		R->cres = &R->cr->bss->cres;
-		R->drv = R->cr->bss->drv;
-		R->img = &R->cr->bss->img;
-	} else {
-		for (int nullp = env->nullp; ; nullp = 0) {
-			R->cr61 = fuzz_crypto_6_1__open();
-			if (!R->cr61)
-				return -errno;
-			bpf_program__set_autoload(R->cr61->progs.fuzz_crypto_6_1_nullp, nullp);
-			err = fuzz_crypto_6_1__load(R->cr61);
-			if (!err) {
-				env->nullp = nullp;
-				break;
-			}
-			fuzz_crypto_6_1__destroy(R->cr61);
-			R->cr61 = NULL;
-			printf("# fuzz: fuzz_crypto_6_1%s does not load: %d\n",
-			       nullp ? " with fuzz_crypto_6_1_nullp" : "", err);
-			if (!nullp)
-				return err;
-		}
-		R->p_crypto = R->cr61->progs.fuzz_crypto_6_1;
-		if (env->nullp)
-			R->p_nullp = R->cr61->progs.fuzz_crypto_6_1_nullp;
-		R->params = &R->cr61->bss->params;
-		R->cstep = &R->cr61->bss->cstep;
-		R->cres = &R->cr61->bss->cres;
-		R->drv = R->cr61->bss->drv;
-		R->img = &R->cr61->bss->img;
-	}
-	env->img_pgoff = (uintptr_t)R->img->a % 4096;
-	return 0;
-}
-
-/* Which of the model's algorithms this kernel has (a valid ctx each). */
-static void probe_algos(struct fz_run *R)
-{
-	char missing[512] = "";
-
-	for (int i = 0; i < fz_nalgos; i++) {
-		struct fz_step st = { .type = ST_CREATE };
-		const struct fz_algo *a = &fz_algos[i];
-
-		strcpy((char *)st.ptype, a->type);
-		strcpy((char *)st.algo, a->name);
-		st.key_len = a->keys[0];
-		st.authsize = a->aead ? a->auths[0] : 0;
-		st.key_fill = 1;
-		st.c.params_sz = sizeof(struct kfx_crypto_params);
-		st.c.op = FZ_C_CREATE;
-		memset(R->params, 0, sizeof(*R->params));
-		strcpy(R->params->type, a->type);
-		strcpy(R->params->algo, a->name);
-		fz_fill(R->params->key, 256, 1);
-		R->params->key_len = st.key_len;
-		R->params->authsize = st.authsize;
-		*R->cstep = st.c;
-		R->cres->r = NOT_RUN;
-		if (!run_syscall(R->p_crypto) && R->cres->r == 0)
-			R->env.algo_avail |= 1u << i;
-		else
-			snprintf(missing + strlen(missing), sizeof(missing) - strlen(missing),
-				 " %s (%d)", a->name, R->cres->r);
-	}
-	/* leave slot 0 empty */
-	R->cstep->op = FZ_C_RELEASE;
-	R->cstep->slot = 0;
-	run_syscall(R->p_crypto);
-	if (missing[0])
-		printf("# fuzz: algorithms this kernel lacks:%s\n", missing);
-}
-
-static int setup(struct fz_run *R)
-{
-	int err = load_progs(R);
-
-	if (err)
-		return err;
-	for (int i = 0; i < 3; i++)
-		R->before[i] = xcalloc(FZ_AREA);
-	R->pkt_out = xcalloc(FZ_AREA + 4096);
-	R->kmsg = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
-	if (R->kmsg >= 0)
-		lseek(R->kmsg, 0, SEEK_END);
-	if (R->env.want_crypto)
-		probe_algos(R);
-	driver_known(R, "", 0, false);
-	return 0;
 }
 
 /* ---- the child ---- */
@@ -1517,7 +345,7 @@ static int child(const struct fuzz_opts *o, struct fz_env *env, uint64_t seed)
 
 	R->env = *env;
 	R->kmsg = -1;
-	err = setup(R);
+	err = fz_setup(R);
 	if (err) {
 		line(-1, "fuzz/setup: the fuzz programs do not load (%d)", err);
 		return 1;
@@ -1645,7 +473,7 @@ static int child(const struct fuzz_opts *o, struct fz_env *env, uint64_t seed)
 		R->where = name;
 		prog_page->index = i;
 		fz_gen(&R->env, seed, i, &c);
-		if (skipped(R, o, &c)) {
+		if (fz_skipped(R, o, &c)) {
 			R->skips++;
 		} else {
 			run_case(R, &c);
@@ -1725,7 +553,7 @@ int fuzz_run(const struct fuzz_opts *o, int *passed, int *failed, int *skipped)
 		(*failed)++;
 		return 1;
 	}
-	env_caps(&env, o);
+	fz_env_caps(&env, o);
 	pid = fork();
 	if (pid < 0) {
 		line(-1, "fuzz/setup: fork: %s", strerror(errno));
@@ -1785,3 +613,4 @@ out:
 	munmap((void *)prog_page, 4096);
 	return 0;
 }
+

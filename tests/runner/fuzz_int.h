@@ -111,6 +111,11 @@ extern const int fz_nalgos;
 extern const char *const fz_exotic[];
 extern const int fz_nexotic;
 extern const char *const fz_str_ops[FZ_NSTROPS];
+/* The case file's names (fuzz_case_file.c): kinds, programs, steps. */
+extern const char *const fz_ptr_kinds[FZ_NPTR];
+extern const char *const fz_mem_kinds[FZ_NMEM];
+extern const char *const fz_prog_names[PR_N];
+extern const char *const fz_step_names[ST_NTYPES];
 
 int fz_algo_find(const uint8_t *type, const uint8_t *algo);
 bool fz_key_ok(const struct fz_algo *a, uint32_t key_len);
@@ -119,7 +124,9 @@ bool fz_auth_ok(const struct fz_algo *a, uint32_t authsize);
 void fz_gen(const struct fz_env *env, uint64_t seed, uint64_t index,
 	    struct fz_case *c);
 void fz_case_free(struct fz_case *c);
-/* The case as a case file (fuzz_case.c documents the format). */
+/* Whether string op @op takes two strings (fuzz_case.c). */
+bool fz_two_strings(int op);
+/* The case as a case file (fuzz_case_write.c; the format: fuzz_case_file.c). */
 void fz_case_write(const struct fz_case *c, FILE *f);
 /* Parse a case file's text; 0, or -1 with *@why. */
 int fz_case_parse(const char *text, struct fz_case *c, char *why, size_t n);
@@ -138,5 +145,9 @@ uint64_t fz_rand(struct fz_rng *r);
 uint32_t fz_below(struct fz_rng *r, uint32_t n);
 /* @n bytes of the stream seeded by @fill (0: zeros). */
 void fz_fill(uint8_t *p, uint32_t n, uint64_t fill);
+
+/* A crypto case, drawn from @r (fuzz_gen_crypto.c). */
+void fz_gen_crypto(struct fz_rng *r, const struct fz_env *env,
+		   struct fz_case *c);
 
 #endif /* _KFX_FUZZ_INT_H */

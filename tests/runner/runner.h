@@ -26,6 +26,8 @@ int crypto_driver_driver(struct bpf_object *obj, struct bpf_program *prog,
 			 char *why, size_t whylen);
 int compat_driver(struct bpf_object *obj, struct bpf_program *prog,
 		  char *why, size_t whylen);
+int compat_nokfx_driver(struct bpf_object *obj, struct bpf_program *prog,
+			char *why, size_t whylen);
 int crypto_bounds_driver(struct bpf_object *obj, struct bpf_program *prog,
 			 char *why, size_t whylen);
 /* The boundary tables' case counts per memory kind, and what did not run. */

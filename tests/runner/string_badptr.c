@@ -42,73 +42,14 @@
 #include "string_badptr.h"
 #include "../host/str_host.h"
 #include "runner.h"
-
-/* The host model's unmapped range (tests/host/str_host.h). */
-uintptr_t kfx_host_hole_lo = UINTPTR_MAX, kfx_host_hole_hi = UINTPTR_MAX;
-
-enum bp_class { C_RANGE, C_FAULT, C_KNOWN, C_READABLE };
+#include "string_badptr_int.h"
 
 static const char *const class_names[] = {
 	[C_RANGE] = "range", [C_FAULT] = "fault",
 	[C_KNOWN] = "known", [C_READABLE] = "readable",
 };
 
-/* Where an entry's address comes from. */
-enum bp_src {
-	S_CONST,	/* .addr */
-	S_KSYM,		/* .sym in /proc/kallsyms (.mod: its module, "*" any other) */
-	S_PROG,		/* the program (.fill, .arg) */
-	S_FREED,	/* a kmalloc'ed struct bpf_map, freed before the run */
-	S_HOLE,		/* the 4-level guard hole; with 5-level paging unknown */
-};
-
-struct pool_def {
-	const char *label;
-	enum bp_src src;
-	enum bp_class cls;
-	__u64 addr;
-	__u32 fill, arg;
-	const char *sym, *mod;
-	int group;		/* entries skipped together once one oopsed */
-	bool moving;		/* content others change: retried on a difference */
-};
-
-#define EDGE(k)	{ "edge-" #k, S_PROG, C_KNOWN, 0, BP_FILL_EDGE, k, NULL, NULL, 1, false }
-
-/*
- * Harmless first; the vsyscall page, which oopses kfx before the D1 fix,
- * last, so that a crash there leaves every other result in place.
- */
-static const struct pool_def pool_defs[] = {
-	{ "valid \"" BP_VALID "\"", S_PROG, C_KNOWN, 0, BP_FILL_VALID, 0, NULL, NULL, 0, false },
-	EDGE(1), EDGE(2), EDGE(3), EDGE(4), EDGE(5), EDGE(6), EDGE(7), EDGE(8),
-	{ "vmalloc-guard-page", S_PROG, C_FAULT, 0, BP_FILL_GUARD, 0, NULL, NULL, 2, false },
-	{ "NULL", S_PROG, C_RANGE, 0, BP_FILL_NULL, 0, NULL, NULL, 3, false },
-	{ "1", S_CONST, C_RANGE, 1, 0, 0, NULL, NULL, 3, false },
-	{ "user", S_CONST, C_RANGE, 0x10000, 0, 0, NULL, NULL, 4, false },
-	{ "user-last-byte", S_CONST, C_RANGE, 0x7fffffffefffULL, 0, 0, NULL, NULL, 4, false },
-	{ "user-top-guard", S_CONST, C_RANGE, 0x7ffffffff000ULL, 0, 0, NULL, NULL, 4, false },
-	{ "non-canonical-low", S_CONST, C_RANGE, 0x0000800000000000ULL, 0, 0, NULL, NULL, 5, false },
-	{ "non-canonical-high", S_CONST, C_RANGE, 0x8000000000000000ULL, 0, 0, NULL, NULL, 5, false },
-	{ "-1", S_CONST, C_FAULT, 0xffffffffffffffffULL, 0, 0, NULL, NULL, 6, false },
-	{ "kernel-guard-hole", S_HOLE, C_FAULT, 0xffff800000000000ULL, 0, 0, NULL, NULL, 6, false },
-	{ "kfx-text", S_KSYM, C_READABLE, 0, 0, 0, "kfx_strlen", "kfx", 7, false },
-	{ "module-text", S_KSYM, C_READABLE, 0, 0, 0, NULL, "*", 7, false },
-	{ "kernel-text", S_KSYM, C_READABLE, 0, 0, 0, "_stext", NULL, 8, false },
-	{ "kernel-rodata", S_KSYM, C_READABLE, 0, 0, 0, "linux_banner", NULL, 8, false },
-	{ "percpu-this-cpu", S_PROG, C_READABLE, 0, BP_FILL_THIS_CPU, 0, NULL, NULL, 9, true },
-	{ "percpu-cpu0", S_PROG, C_READABLE, 0, BP_FILL_CPU, 0, NULL, NULL, 9, true },
-	{ "percpu-cpu1", S_PROG, C_READABLE, 0, BP_FILL_CPU, 1, NULL, NULL, 9, true },
-	{ "freed-slab", S_FREED, C_READABLE, 0, 0, 0, NULL, NULL, 10, true },
-	{ "vsyscall", S_CONST, C_RANGE, 0xffffffffff600000ULL, 0, 0, NULL, NULL, 11, false },
-	{ "vsyscall+0x800", S_CONST, C_RANGE, 0xffffffffff600800ULL, 0, 0, NULL, NULL, 11, false },
-	{ "vsyscall+0xfff", S_CONST, C_RANGE, 0xffffffffff600fffULL, 0, 0, NULL, NULL, 11, false },
-};
-
-#define NDEFS	(sizeof(pool_defs) / sizeof(pool_defs[0]))
 #define NGROUPS	12
-
-_Static_assert(NDEFS <= BP_POOL_MAX, "pool too large");
 
 static const char *const op_names[OP_COUNT] = {
 	"strcmp", "strcasecmp", "strncasecmp", "strchr", "strnchr",
@@ -121,231 +62,12 @@ static int op_nptr(int op)
 	return op >= OP_STRCHR && op <= OP_STRNLEN ? 1 : 2;
 }
 
-/* ---------- the model ---------- */
-
-static char model_mem[3 * BP_PAGE] __attribute__((aligned(BP_PAGE)));
-
-static const char *model_ptr(const struct pool_def *d, enum bp_class cls)
-{
-	char *hole = model_mem + 2 * BP_PAGE;
-
-	switch (cls) {
-	case C_RANGE:
-		return (const char *)1;		/* below the model's kernel */
-	case C_FAULT:
-		return hole;
-	case C_KNOWN:
-		if (d->fill == BP_FILL_EDGE)
-			return hole - d->arg;
-		return model_mem + 64;		/* the valid string */
-	default:
-		return NULL;
-	}
-}
-
-static void model_setup(void)
-{
-	memset(model_mem, 0, sizeof(model_mem));
-	strcpy(model_mem + 64, BP_VALID);
-	memset(model_mem + 2 * BP_PAGE - 2 * BP_EDGE_MAX, BP_EDGE_BYTE, 2 * BP_EDGE_MAX);
-	kfx_host_hole_lo = (uintptr_t)(model_mem + 2 * BP_PAGE);
-	kfx_host_hole_hi = kfx_host_hole_lo + BP_PAGE;
-}
-
-static int model(int op, const char *a, const char *b)
-{
-	switch (op) {
-	case OP_STRCMP: return ref_strcmp(a, b);
-	case OP_STRCASECMP: return ref_strcasecmp(a, b);
-	case OP_STRNCASECMP: return ref_strncasecmp(a, b, BP_COUNT);
-	case OP_STRCHR: return ref_strchr(a, BP_CHAR);
-	case OP_STRNCHR: return ref_strnchr(a, BP_COUNT, BP_CHAR);
-	case OP_STRCHRNUL: return ref_strchrnul(a, BP_CHAR);
-	case OP_STRRCHR: return ref_strrchr(a, BP_CHAR);
-	case OP_STRLEN: return ref_strlen(a);
-	case OP_STRNLEN: return ref_strnlen(a, BP_COUNT);
-	case OP_STRSPN: return ref_strspn(a, b);
-	case OP_STRCSPN: return ref_strcspn(a, b);
-	case OP_STRSTR: return ref_strstr(a, b);
-	case OP_STRCASESTR: return ref_strcasestr(a, b);
-	case OP_STRNSTR: return ref_strnstr(a, b, BP_COUNT);
-	case OP_STRNCASESTR: return ref_strncasestr(a, b, BP_COUNT);
-	}
-	return -1000;
-}
-
-/*
- * Readable memory of unknown content, the bad string at @pos: what the
- * contract lets @op return.  Never -ERANGE (it is a kernel address); the
- * valid string bounds what it can (BP_VALID is 2 chars).
- */
-static bool plausible(int op, int pos, int r)
-{
-	int vlen = sizeof(BP_VALID) - 1;
-
-	if (r == -EFAULT)
-		return true;
-	switch (op) {
-	case OP_STRCMP:
-	case OP_STRCASECMP:
-		return r == -1 || r == 0 || r == 1;
-	case OP_STRNCASECMP:
-		return r == -1 || r == 0 || r == 1;
-	case OP_STRCHR:
-	case OP_STRRCHR:
-		return (r >= 0 && r < 65536) || r == -ENOENT || r == -E2BIG;
-	case OP_STRNCHR:
-		return (r >= 0 && r < BP_COUNT) || r == -ENOENT;
-	case OP_STRCHRNUL:
-	case OP_STRLEN:
-		return (r >= 0 && r < 65536) || r == -E2BIG;
-	case OP_STRNLEN:
-		return r >= 0 && r <= BP_COUNT;
-	case OP_STRSPN:
-	case OP_STRCSPN:
-		if (pos)	/* the valid string is the one measured */
-			return r >= 0 && r <= vlen;
-		return (r >= 0 && r < 65536) || r == -E2BIG;
-	case OP_STRSTR:
-	case OP_STRCASESTR:
-		if (pos)	/* found within the valid haystack, or not */
-			return (r >= 0 && r <= vlen) || r == -ENOENT;
-		return (r >= 0 && r < 65536) || r == -ENOENT || r == -E2BIG;
-	case OP_STRNSTR:
-	case OP_STRNCASESTR:
-		return (r >= 0 && r <= BP_COUNT) || r == -ENOENT;
-	}
-	return false;
-}
-
-static const char *res_str(int r)
-{
-	static char buf[4][24];
-	static int k;
-	char *b = buf[k++ % 4];
-
-	switch (r) {
-	case -ERANGE: return "-ERANGE";
-	case -EFAULT: return "-EFAULT";
-	case -ENOENT: return "-ENOENT";
-	case -E2BIG: return "-E2BIG";
-	}
-	snprintf(b, sizeof(buf[0]), "%d", r);
-	return b;
-}
-
-/* ---------- the pool ---------- */
-
-struct ksyms {
-	bool read;
-	__u64 kfx_text, module_text, stext, banner;
-	char module_label[112];
-};
-
-static struct ksyms ks;
-
-static void read_kallsyms(void)
-{
-	char line[512], name[256], mod[128];
-	unsigned long long a;
-	char type;
-	FILE *f;
-
-	if (ks.read)
-		return;
-	ks.read = true;
-	f = fopen("/proc/kallsyms", "r");
-	if (!f)
-		return;
-	while (fgets(line, sizeof(line), f)) {
-		mod[0] = '\0';
-		if (sscanf(line, "%llx %c %255s [%127[^]]]", &a, &type, name, mod) < 3 || !a)
-			continue;
-		if (!strcmp(mod, "kfx") && !strcmp(name, "kfx_strlen"))
-			ks.kfx_text = a;
-		else if (mod[0] && strcmp(mod, "kfx") && !ks.module_text &&
-			 (type == 't' || type == 'T')) {
-			ks.module_text = a;
-			snprintf(ks.module_label, sizeof(ks.module_label),
-				 "module-text %.40s:%.50s", mod, name);
-		} else if (!mod[0] && !strcmp(name, "_stext"))
-			ks.stext = a;
-		else if (!mod[0] && !strcmp(name, "linux_banner"))
-			ks.banner = a;
-	}
-	fclose(f);
-}
-
-static __u64 ksym_addr(const struct pool_def *d)
-{
-	read_kallsyms();
-	if (d->mod && !strcmp(d->mod, "*"))
-		return ks.module_text;
-	if (d->mod)
-		return ks.kfx_text;
-	return !strcmp(d->sym, "_stext") ? ks.stext : ks.banner;
-}
-
-static const char *def_label(const struct pool_def *d)
-{
-	if (d->src == S_KSYM && d->mod && !strcmp(d->mod, "*") && ks.module_text)
-		return ks.module_label;
-	return d->label;
-}
 
 /* State kept across the programs of one guest. */
 static bool group_crashed[NGROUPS];
 static char crash_note[200];
-static __u64 freed_addr;
 static bool freed_tried, pool_printed;
 static long total_cases;
-
-/*
- * A small array map in outer[0] whose struct bpf_map the program records
- * (BP_FILL_INNER_MAP); then dropped.  Its bpf_array is kmalloc'ed
- * (bpf_map_area_alloc() takes kmalloc below 32 KiB) and kfree'd after an
- * RCU grace period once its last reference goes: the id vanishing says
- * the reference went; half a second more for the grace period and the
- * deferred free.
- */
-static int make_freed(struct bpf_object *obj, int prog_fd, struct badptr_io *io,
-		      int bss_fd, int slot)
-{
-	struct bpf_map *outer = bpf_object__find_map_by_name(obj, "outer");
-	LIBBPF_OPTS(bpf_test_run_opts, run);
-	struct bpf_map_info info = {};
-	__u32 len = sizeof(info), key = 0;
-	int inner, fd, err, i;
-
-	inner = bpf_map_create(BPF_MAP_TYPE_ARRAY, "kfx_freed", 4, 8, 1, NULL);
-	if (inner < 0 || !outer)
-		return -errno;
-	err = bpf_map_update_elem(bpf_map__fd(outer), &key, &inner, 0);
-	if (!err)
-		err = bpf_obj_get_info_by_fd(inner, &info, &len);
-	io->pool[slot].fill = BP_FILL_INNER_MAP;
-	io->mode = BP_MODE_ADDR;
-	if (!err)
-		err = bpf_map_update_elem(bss_fd, &key, io, 0);
-	if (!err)
-		err = bpf_prog_test_run_opts(prog_fd, &run);
-	if (!err)
-		err = bpf_map_lookup_elem(bss_fd, &key, io);
-	bpf_map_delete_elem(bpf_map__fd(outer), &key);
-	close(inner);
-	if (err)
-		return err;
-	freed_addr = io->pool[slot].addr;
-	for (i = 0; i < 100; i++) {
-		fd = bpf_map_get_fd_by_id(info.id);
-		if (fd < 0)
-			break;
-		close(fd);
-		usleep(50000);
-	}
-	usleep(500000);
-	return freed_addr ? 0 : -ENOENT;
-}
 
 /* Run @prog once in a child: 0, or what went wrong, in @how. */
 static int run_isolated(int prog_fd, char *how, size_t len)
@@ -419,10 +141,10 @@ static void build_pool(struct badptr_io *io, enum bp_class *cls, int v, int op,
 	int i;
 
 	memset(io, 0, sizeof(*io));
-	io->n = NDEFS;
+	io->n = BP_NDEFS;
 	io->op = op;
-	for (i = 0; i < (int)NDEFS; i++) {
-		const struct pool_def *d = &pool_defs[i];
+	for (i = 0; i < (int)BP_NDEFS; i++) {
+		const struct pool_def *d = &bp_pool_defs[i];
 		struct bp_entry *e = &io->pool[i];
 
 		cls[i] = d->cls;
@@ -440,12 +162,12 @@ static void build_pool(struct badptr_io *io, enum bp_class *cls, int v, int op,
 				cls[i] = C_READABLE;
 			break;
 		case S_KSYM:
-			e->addr = ksym_addr(d);
+			e->addr = bp_ksym_addr(d);
 			e->fill = e->addr ? BP_FILL_ADDR : BP_FILL_SKIP;
 			break;
 		case S_FREED:
-			e->fill = freed_addr ? BP_FILL_ADDR : BP_FILL_SKIP;
-			e->addr = freed_addr;
+			e->fill = bp_freed_addr ? BP_FILL_ADDR : BP_FILL_SKIP;
+			e->addr = bp_freed_addr;
 			break;
 		case S_PROG:
 			break;
@@ -470,7 +192,7 @@ static int run_addr_mode(int prog_fd, int bss_fd, struct badptr_io *io)
 	    bpf_prog_test_run_opts(prog_fd, &run) || run.retval ||
 	    bpf_map_lookup_elem(bss_fd, &key, io))
 		return -1;
-	for (i = 0; i < (int)NDEFS; i++)
+	for (i = 0; i < (int)BP_NDEFS; i++)
 		if (io->pool[i].fill == BP_FILL_CPU && !io->pool[i].addr)
 			io->pool[i].fill = BP_FILL_SKIP;	/* no such CPU */
 	return 0;
@@ -498,25 +220,25 @@ static int run_sweep(int prog_fd, int bss_fd, const struct badptr_io *in,
 static void judge(int v, int op, int i, int pos, enum bp_class cls,
 		  struct bp_res r, char *msg, size_t len)
 {
-	const char *vm = model_ptr(&pool_defs[0], C_KNOWN);
-	const char *m = model_ptr(&pool_defs[i], cls);
+	const char *vm = bp_model_ptr(&bp_pool_defs[0], C_KNOWN);
+	const char *m = bp_model_ptr(&bp_pool_defs[i], cls);
 	int want;
 
 	msg[0] = '\0';
 	if (v == V_DIFF && r.kfx != r.bpf) {
-		snprintf(msg, len, "kfx %s, bpf %s", res_str(r.kfx), res_str(r.bpf));
+		snprintf(msg, len, "kfx %s, bpf %s", bp_res_str(r.kfx), bp_res_str(r.bpf));
 		return;
 	}
 	if (cls == C_READABLE) {
-		if (!plausible(op, pos, r.kfx))
+		if (!bp_plausible(op, pos, r.kfx))
 			snprintf(msg, len, "kfx %s: not a result the contract allows for readable memory",
-				 res_str(r.kfx));
+				 bp_res_str(r.kfx));
 		return;
 	}
-	want = pos ? model(op, vm, m) : model(op, m, vm);
+	want = pos ? bp_model(op, vm, m) : bp_model(op, m, vm);
 	if (r.kfx != want)
 		snprintf(msg, len, "kfx %s, the contract's table says %s%s",
-			 res_str(r.kfx), res_str(want),
+			 bp_res_str(r.kfx), bp_res_str(want),
 			 v == V_DIFF ? " (bpf agrees with kfx: the table is wrong)" : "");
 }
 
@@ -548,10 +270,10 @@ static int run_op(struct bpf_object *obj, int prog_fd, int bss_fd, int v, int op
 		int slot;
 
 		freed_tried = true;
-		for (slot = 0; pool_defs[slot].src != S_FREED; slot++)
+		for (slot = 0; bp_pool_defs[slot].src != S_FREED; slot++)
 			;
 		build_pool(&io, cls, v, op, la57, &t->notrun);
-		err = make_freed(obj, prog_fd, &io, bss_fd, slot);
+		err = bp_make_freed(obj, prog_fd, &io, bss_fd, slot);
 		if (err)
 			printf("# badptr: no freed slab object: %s\n", strerror(-err));
 	}
@@ -565,8 +287,8 @@ static int run_op(struct bpf_object *obj, int prog_fd, int bss_fd, int v, int op
 		pool_printed = true;
 		printf("# badptr pool (%s paging), other string \"%s\", count %d, char '%c':\n",
 		       la57 ? "5-level" : "4-level", BP_VALID, BP_COUNT, BP_CHAR);
-		for (i = 0; i < (int)NDEFS; i++)
-			printf("#   %2d %-36s %-8s 0x%016llx%s\n", i, def_label(&pool_defs[i]),
+		for (i = 0; i < (int)BP_NDEFS; i++)
+			printf("#   %2d %-36s %-8s 0x%016llx%s\n", i, bp_def_label(&bp_pool_defs[i]),
 			       class_names[cls[i]], (unsigned long long)io.pool[i].addr,
 			       io.pool[i].fill == BP_FILL_SKIP ? " (not passed)" : "");
 	}
@@ -582,9 +304,9 @@ static int run_op(struct bpf_object *obj, int prog_fd, int bss_fd, int v, int op
 	if (err)
 		at = res.cur - 1;	/* the call that did not return */
 
-	for (i = 0; i < (int)NDEFS; i++) {
-		const struct pool_def *d = &pool_defs[i];
-		const char *label = def_label(d);
+	for (i = 0; i < (int)BP_NDEFS; i++) {
+		const struct pool_def *d = &bp_pool_defs[i];
+		const char *label = bp_def_label(d);
 
 		if (io.pool[i].fill == BP_FILL_SKIP)
 			continue;
@@ -639,7 +361,7 @@ int string_badptr_driver(struct bpf_object *obj, struct bpf_program *prog,
 		snprintf(why, whylen, "not a badptr program, or .bss is not struct badptr_io");
 		return -1;
 	}
-	model_setup();
+	bp_model_setup();
 	first = v == V_DIFF ? op : 0;
 	last = v == V_DIFF ? op : OP_COUNT - 1;
 	for (op = first; op <= last; op++) {
@@ -667,3 +389,4 @@ int string_badptr_driver(struct bpf_object *obj, struct bpf_program *prog,
 	}
 	return 0;
 }
+

@@ -1,0 +1,321 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Placing the boundary tables' cases (crypto_bounds.c runs them): where a
+ * case's src, dst and siv go in a memory kind's window for each layout
+ * (separate, in place, overlapping) and, on paged kinds, across the end of
+ * the linear part; the window's bytes before the call, and the bytes the
+ * model of the contract expects after it.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kfx.h"
+#include "crypto_bounds_run.h"
+
+static const char *const op_names[] = {
+	"encrypt", "decrypt", "encrypt_noiv", "decrypt_noiv",
+};
+
+static const char *const layout_names[] = {
+	"separate", "in place", "in place, one dynptr",
+	"dst overlapping src from after its start",
+	"dst overlapping src from before its start",
+};
+
+static const char *const place_names[] = {
+	"", ", dst across the linear end", ", dst past the linear end",
+	", src across the linear end", ", siv across the linear end",
+};
+
+const char *bounds_errname(int e, char *buf, size_t len)
+{
+	switch (e) {
+	case 0: return "0";
+	case -EINVAL: return "-EINVAL";
+	case -EBADMSG: return "-EBADMSG";
+	case BOUNDS_NO_SLICE: return "no slice (the program could not make the dynptrs)";
+	case NOT_RUN: return "not run (the program did not reach the case)";
+	}
+	snprintf(buf, len, "%d", e);
+	return buf;
+}
+
+/* "decrypt gcm(aes)/16 on .bss, separate: src 16@48 ..." */
+void bounds_describe(const struct run *r, const struct pcase *p, char *buf,
+		     size_t len)
+{
+	uint32_t ad = p->a->authsize && p->l.siv_len >= p->a->ivsize ?
+		      p->l.siv_len - p->a->ivsize : 0;
+	char e[32];
+
+	snprintf(buf, len, "%s %s on %s, %s%s: src %u@%u, dst %u@%u, siv %u@%u%s%s%s%s; expected %s%s",
+		 op_names[p->l.op & BOUNDS_OP_MASK], p->a->label, r->k->name,
+		 layout_names[p->layout], place_names[p->place], p->l.src_len,
+		 p->src_off, p->l.dst_len, p->dst_off,
+		 p->l.op >= BOUNDS_ENCRYPT_NOIV ? 0 : p->l.siv_len, p->siv_off,
+		 p->a->authsize ? " (ad " : "",
+		 p->a->authsize ? (snprintf(e, sizeof(e), "%u)", ad), e) : "",
+		 p->l.bad_tag ? ", tag flipped" : "",
+		 p->a->authsize && is_decrypt(p->l.op) &&
+		 p->l.src_len == p->a->authsize ? ", tag only" : "",
+		 p->or_badmsg ? "0, -EINVAL or -EBADMSG" :
+		 p->either ? "0 or -EINVAL" :
+		 p->want == 0 ? "0" : p->want == -EINVAL ? "-EINVAL" : "-EBADMSG",
+		 p->want == -EINVAL ? ", nothing written" :
+		 p->want == -EBADMSG ? ", the output zeroed" : "");
+	if (p->want == 0 && !p->either)
+		snprintf(buf + strlen(buf), len - strlen(buf), ", %u bytes written", p->out_len);
+}
+
+static uint32_t max32(uint32_t a, uint32_t b)
+{
+	return a > b ? a : b;
+}
+
+/*
+ * Offsets of @p's slices in its window (siv first, then src and dst by
+ * @layout), its length; false when @layout cannot be made.
+ */
+static bool lay_out(struct pcase *p, uint32_t *siv, uint32_t *src,
+		    uint32_t *dst, uint32_t *wlen)
+{
+	uint32_t s = p->l.src_len, d = p->l.dst_len, k;
+	/* room for what a dst-ignoring bug would write past dst */
+	uint32_t tail = max32(s + p->a->authsize, d) - d + GUARD;
+
+	*siv = GUARD;
+	*src = *siv + p->l.siv_len + GUARD;
+	switch (p->layout) {
+	case SEPARATE:
+		*dst = *src + s + GUARD;
+		break;
+	case IN_PLACE:
+	case ONE_DYNPTR:
+		if (p->layout == ONE_DYNPTR && s != d)
+			return false;
+		*dst = *src;
+		break;
+	case OVERLAP_AFTER:
+		if (s < 2)
+			return false;
+		k = s / 2 < 8 ? s / 2 : 8;
+		*dst = *src + k;
+		break;
+	default:
+		if (s < 1 || d < 2)
+			return false;
+		k = d / 2 < 8 ? d / 2 : 8;
+		*src += k;
+		*dst = *src - k;
+		break;
+	}
+	*wlen = max32(*src + s + GUARD, *dst + d + tail);
+	return true;
+}
+
+/* Put @p in @r's memory: its window offset and the slices' offsets. */
+int bounds_place(struct run *r, struct pcase *p)
+{
+	const struct kind *k = r->k;
+	uint32_t siv, src, dst, w, lo = k->base, hi = k->size, at, cut;
+	int64_t off;
+
+	if (!lay_out(p, &siv, &src, &dst, &w))
+		return p->layout == ONE_DYNPTR ? -1 : NO_OVERLAP;
+	if (k->paged && p->place == ALL_LINEAR)
+		hi = r->linear;
+	if (w > hi - lo)
+		return TOO_BIG;
+	if (p->place == ALL_LINEAR) {
+		/* vary the alignment, and where pages begin */
+		off = lo + (r->seq * 2053) % (k->how == MEM && k->size > 4096 ?
+					      4096 : 64);
+		if (k->how == RING)
+			off = 0;
+		if (off + w > hi ||
+		    (k->how == MEM && off + max32(src, dst) >= k->win))
+			off = lo;
+	} else {
+		/* the slice that crosses or passes the linear end, by how much */
+		switch (p->place) {
+		case DST_STRADDLES:
+			at = dst;
+			cut = p->l.dst_len / 2;
+			break;
+		case DST_BEYOND:
+			at = dst;
+			cut = 0;
+			break;
+		case SRC_STRADDLES:
+			at = src;
+			cut = p->l.src_len / 2;
+			break;
+		default:
+			at = siv;
+			cut = p->l.siv_len / 2;
+			break;
+		}
+		if ((p->place != DST_BEYOND && !cut) ||
+		    (p->place == SRC_STRADDLES && p->layout != SEPARATE))
+			return NO_PLACE;
+		off = (int64_t)r->linear - cut - at + (p->place == DST_BEYOND ? 8 : 0);
+		if (off < lo || off + w > k->size)
+			return NO_PLACE;
+	}
+	if (k->how == MEM &&
+	    (off + w > k->size || off + max32(max32(siv, src), dst) >= k->win ||
+	     max32(max32(p->l.siv_len, p->l.src_len), p->l.dst_len) >= k->win))
+		return TOO_BIG;
+	p->win_off = off;
+	p->win_len = w;
+	p->siv_off = off + siv;
+	p->src_off = off + src;
+	p->dst_off = off + dst;
+	p->restore_len = w;
+	if (k->paged)
+		p->restore_len = off >= r->linear ? 0 :
+				 r->linear - off < w ? r->linear - off : w;
+	return FITS;
+}
+
+/* Bytes at window offset @i that a run may never write: outside linear. */
+static bool frozen(const struct run *r, const struct pcase *p, uint32_t i)
+{
+	return r->k->paged && p->win_off + i >= r->linear;
+}
+
+/* Copy @n bytes of @src to @img at window offset @at, where writable. */
+static void put(const struct run *r, const struct pcase *p, uint8_t *img,
+		uint32_t at, const uint8_t *src, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		if (!frozen(r, p, at + i))
+			img[at + i] = src[i];
+}
+
+/* CTR's IV after @n bytes: the 128-bit big-endian counter + ceil(n / 16). */
+static void ctr_advance(uint8_t iv[16], uint32_t n)
+{
+	uint64_t add = (n + 15) / 16;
+
+	for (int i = 15; i >= 0 && add; i--) {
+		add += iv[i];
+		iv[i] = add;
+		add >>= 8;
+	}
+}
+
+/*
+ * The window image (into io_in) and what it must be afterwards (@p->exp
+ * where @p->mask is 1), by the model.  0, or -1 with r->why.
+ */
+int bounds_prepare(struct run *r, struct pcase *p, uint8_t *img)
+{
+	const struct algo *a = p->a;
+	uint32_t w = p->win_len, s = p->l.src_len, v = p->l.siv_len, i, out;
+	uint32_t ws = p->src_off - p->win_off, wd = p->dst_off - p->win_off;
+	uint32_t wv = p->siv_off - p->win_off, ad = 0, n;
+	bool reach = true, lengths_ok;
+	const uint8_t *ct = NULL;
+	uint8_t *in = NULL, *sv = NULL, *want = NULL;
+	struct lcase valid = p->l;
+	int ret = -1;
+
+	for (i = 0; i < w; i++)
+		img[i] = frozen(r, p, i) ? r->pkt[p->win_off + i] :
+			 bounds_pattern(p->win_off + i, r->seq);
+	if (r->k->paged)
+		reach = p->src_off + s <= r->linear &&
+			p->dst_off + p->l.dst_len <= r->linear &&
+			(!v || p->l.op >= BOUNDS_ENCRYPT_NOIV ||
+			 p->siv_off + v <= r->linear);
+	if (p->l.op >= BOUNDS_ENCRYPT_NOIV)
+		v = 0;
+	p->want = bounds_model(a, &p->l, reach, &p->out_len);
+	valid.bad_tag = false;
+	lengths_ok = bounds_model(a, &valid, true, &out) == 0;
+	if (a->authsize && v >= a->ivsize)
+		ad = v - a->ivsize;
+	in = malloc(s + 1);
+	sv = malloc(v + 1);
+	want = malloc(s + a->authsize + 1);
+	p->exp = malloc(w);
+	p->mask = malloc(w);
+	if (!in || !sv || !want || !p->exp || !p->mask) {
+		snprintf(r->why, r->whylen, "out of memory");
+		goto out;
+	}
+	/* the siv: the IV, then the associated data (or filler) */
+	for (i = 0; i < v; i++)
+		sv[i] = i < 16 ? a->iv[i] : bounds_pattern(i, 77);
+	if (ad)
+		bounds_assoc(a, ad, sv + a->ivsize);
+	/* src: plaintext, or for a decrypt the lengths allow, ciphertext */
+	bounds_plaintext(a, s, in);
+	if (is_decrypt(p->l.op) && lengths_ok) {
+		n = a->authsize ? s - a->authsize : s;
+		ct = bounds_sealed(a, n, ad, r->why, r->whylen);
+		if (!ct)
+			goto out;
+		memcpy(in, ct, s);
+		if (p->l.bad_tag)
+			in[s - 1] ^= 0x80;
+		bounds_plaintext(a, n, want);
+	} else if (lengths_ok) {
+		ct = bounds_sealed(a, s, ad, r->why, r->whylen);
+		if (!ct)
+			goto out;
+		memcpy(want, ct, s + a->authsize);
+	}
+	put(r, p, img, wv, sv, v);
+	put(r, p, img, ws, in, s);
+	/*
+	 * Afterwards, by default, every byte as it was: on an error the
+	 * contract leaves dst unchanged (and no rule lets an error touch the
+	 * siv); on success it writes nothing outside dst's output.
+	 */
+	memcpy(p->exp, img, w);
+	memset(p->mask, 1, w);
+	if (p->layout >= OVERLAP_AFTER && !p->want) {
+		/*
+		 * unspecified result: 0 or -EINVAL, and for an AEAD decrypt
+		 * -EBADMSG (the lead's amendment: gcm reads the tag from src
+		 * after writing dst); nothing outside dst's output written
+		 */
+		p->either = true;
+		p->or_badmsg = a->authsize && is_decrypt(p->l.op);
+		memset(p->mask + wd, 0, p->out_len);
+		if (a->siv_after != KEPT)
+			memset(p->mask + wv, 0, v);
+	} else if (!p->want) {
+		/*
+		 * the output, and the siv as the crypto API updates it: cbc's
+		 * IV becomes the last ciphertext block, ctr's counter advances
+		 * by ceil(len / 16); xts and chacha20 leave it to the driver;
+		 * an AEAD's IV and AD stay as they are (no rule moves them)
+		 */
+		memcpy(p->exp + wd, want, p->out_len);
+		if (a->siv_after == CBC_LAST_BLOCK)
+			memcpy(p->exp + wv, (is_decrypt(p->l.op) ? in : want) + s - 16, 16);
+		else if (a->siv_after == CTR_ADVANCED)
+			ctr_advance(p->exp + wv, s);
+		else if (a->siv_after == UNSPECIFIED)
+			memset(p->mask + wv, 0, v);
+	} else if (p->want == -EBADMSG) {
+		/* a wrong tag: the src_len - authsize output bytes zeroed */
+		memset(p->exp + wd, 0, p->out_len);
+	}
+	ret = 0;
+out:
+	free(in);
+	free(sv);
+	free(want);
+	return ret;
+}
+
+/* Run the batch; judge every case.  0, or -1 when it could not run. */

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The boundary tables of crypto_bounds.c: the algorithms, the contract's
+ * model of a call (the errno, or the bytes written), and the generated
+ * tables of calls on the rules' edges, per skcipher and per AEAD.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "kfx.h"
+#include "crypto_bounds_int.h"
+
+#define ALGO(t, n, l, k, iv, tag, blk, r, sa, o)			\
+	{ .type = t, .name = n, .label = l, .key_len = k, .ivsize = iv,	\
+	  .authsize = tag, .block = blk, .rule = r, .siv_after = sa,	\
+	  .oracle = o }
+
+struct algo algos[] = {
+	ALGO("skcipher", "ecb(aes)", "ecb(aes)", 16, 0, 0, 16, WHOLE_BLOCKS,
+	     NO_SIV, AF_ALG),
+	ALGO("skcipher", "cbc(aes)", "cbc(aes)", 32, 16, 0, 16, WHOLE_BLOCKS,
+	     CBC_LAST_BLOCK, AF_ALG),
+	ALGO("skcipher", "ctr(aes)", "ctr(aes)", 16, 16, 0, 16, ANY_LENGTH,
+	     CTR_ADVANCED, AF_ALG),
+	ALGO("skcipher", "xts(aes)", "xts(aes)", 32, 16, 0, 16,
+	     ONE_BLOCK_OR_MORE, UNSPECIFIED, AF_ALG),
+	ALGO("skcipher", "chacha20", "chacha20", 32, 16, 0, 64, ANY_LENGTH,
+	     UNSPECIFIED, MODEL_CHACHA20),
+	ALGO("aead", "gcm(aes)", "gcm(aes)/16", 16, 12, 16, 16, ANY_LENGTH,
+	     KEPT, MODEL_GCM),
+	ALGO("aead", "gcm(aes)", "gcm(aes)/12", 16, 12, 12, 16, ANY_LENGTH,
+	     KEPT, MODEL_GCM),
+	ALGO("aead", "rfc7539(chacha20,poly1305)", "rfc7539", 32, 12, 16, 64,
+	     ANY_LENGTH, KEPT, MODEL_CHACHAPOLY),
+};
+
+const unsigned int nr_algos = sizeof(algos) / sizeof(algos[0]);
+
+/*
+ * The contract's verdict on a call: the errno, or 0 with *@out the bytes
+ * written.  @reach: src, dst and a non-empty siv are plain memory (none
+ * lies past an skb's linear part or an xdp buffer's first one).
+ */
+int bounds_model(const struct algo *a, const struct lcase *c, bool reach,
+		 uint32_t *out)
+{
+	uint32_t s = c->src_len, d = c->dst_len, v = c->siv_len;
+
+	*out = 0;
+	/* both types: empty src or dst, out of reach, src over the limit */
+	if (!s || !d || !reach || s > MAX_LEN)
+		return -EINVAL;
+	if (a->authsize) {
+		/* aead: the siv is the IV, then at most MAX_LEN bytes of AD */
+		if (v < a->ivsize || v - a->ivsize > MAX_LEN)
+			return -EINVAL;
+		/* encrypt: ciphertext and tag, compared, never subtracted */
+		if (!is_decrypt(c->op)) {
+			if ((uint64_t)d < (uint64_t)s + a->authsize)
+				return -EINVAL;
+			*out = s + a->authsize;
+			return 0;
+		}
+		/* decrypt: a tag at least (a tag-only message is legal) */
+		if (s < a->authsize || d < s - a->authsize)
+			return -EINVAL;
+		*out = s - a->authsize;
+		/* a wrong tag: -EBADMSG, the output zeroed (see prepare()) */
+		return c->bad_tag ? -EBADMSG : 0;
+	}
+	/* skcipher: dst holds src, the siv is exactly the IV (and state) */
+	if (s > d || v != a->ivsize)
+		return -EINVAL;
+	/* then the algorithm's own rule */
+	if ((a->rule == WHOLE_BLOCKS && s % 16) ||
+	    (a->rule == ONE_BLOCK_OR_MORE && s < 16))
+		return -EINVAL;
+	*out = s;
+	return 0;
+}
+
+/* ---------- the generated tables ---------- */
+
+static int add(struct lcase *v, int n, unsigned int op, uint32_t s,
+	       uint32_t d, uint32_t siv, bool bad)
+{
+	for (int i = 0; i < n; i++)
+		if (v[i].op == op && v[i].src_len == s && v[i].dst_len == d &&
+		    v[i].siv_len == siv && v[i].bad_tag == bad)
+			return n;
+	if (n < MAX_LCASES)
+		v[n++] = (struct lcase){ op, s, d, siv, bad };
+	return n;
+}
+
+int bounds_gen_skcipher(const struct algo *a, struct lcase *v)
+{
+	uint32_t b = a->block, iv = a->ivsize, siv[4] = { 0, iv - 1, iv + 1, iv + 16 };
+	uint32_t lens[] = { 0, 1, b - 1, b, b + 1, 2 * b, 4096 + b, MAX_LEN,
+			    MAX_LEN + 1 };
+	unsigned int op, k;
+	int n = 0;
+
+	for (op = BOUNDS_ENCRYPT; op <= BOUNDS_DECRYPT_NOIV; op++) {
+		bool noiv = op >= BOUNDS_ENCRYPT_NOIV;
+
+		for (k = 0; k < sizeof(lens) / sizeof(lens[0]); k++) {
+			uint32_t s = lens[k], sv = noiv ? 0 : iv;
+
+			n = add(v, n, op, s, s, sv, false);
+			if (noiv && iv)
+				continue;	/* -EINVAL whatever the lengths */
+			n = add(v, n, op, s, 0, sv, false);
+			if (s >= 2)
+				n = add(v, n, op, s, s - 1, sv, false);
+			n = add(v, n, op, s, s + b, sv, false);
+		}
+		for (k = 0; k < 4 && !noiv; k++) {
+			if (siv[k] == iv || (k == 1 && !iv))
+				continue;
+			n = add(v, n, op, b, b, siv[k], false);
+			n = add(v, n, op, 1, 1, siv[k], false);
+		}
+	}
+	return n;
+}
+
+int bounds_gen_aead(const struct algo *a, struct lcase *v)
+{
+	uint32_t t = a->authsize, iv = a->ivsize, d, s, out;
+	uint32_t enc[] = { 0, 1, 15, 16, 17, t - 1, t, t + 1, 4096 + 16, MAX_LEN,
+			   MAX_LEN + 1 };
+	uint32_t dec[] = { 0, 1, t - 1, t, t + 1, t + 15, t + 16, t + 17,
+			   4096 + t, MAX_LEN, MAX_LEN + 1 };
+	uint32_t ads[] = { 1, 15, 16, 17, 4096, MAX_LEN, MAX_LEN + 1 };
+	uint32_t shorts[] = { 0, 1, iv - 1 };
+	unsigned int k, j;
+	int n = 0;
+
+	for (k = 0; k < sizeof(enc) / sizeof(enc[0]); k++) {
+		uint32_t ds[] = { 0, enc[k] - 1, enc[k], enc[k] + t - 1,
+				  enc[k] + t, enc[k] + t + 16 };
+
+		for (j = 0; j < 6; j++)
+			if (j != 1 || enc[k] >= 2)
+				n = add(v, n, BOUNDS_ENCRYPT, enc[k], ds[j], iv, false);
+	}
+	for (k = 0; k < sizeof(dec) / sizeof(dec[0]); k++) {
+		s = dec[k];
+		uint32_t ds[] = { 0, 1, s - t - 1, s - t, s - t + 1, s - 1, s };
+		bool ok[] = { true, true, s >= t + 2, s >= t + 1, s >= t, s >= 2,
+			      true };
+
+		for (j = 0; j < 7; j++) {
+			struct lcase c = { BOUNDS_DECRYPT, s, ds[j], iv, false };
+
+			if (!ok[j])
+				continue;
+			n = add(v, n, c.op, s, ds[j], iv, false);
+			if (!bounds_model(a, &c, true, &out))
+				n = add(v, n, c.op, s, ds[j], iv, true);
+		}
+	}
+	for (k = 0; k < sizeof(ads) / sizeof(ads[0]); k++) {
+		d = iv + ads[k];
+		n = add(v, n, BOUNDS_ENCRYPT, 16, 16 + t, d, false);
+		n = add(v, n, BOUNDS_ENCRYPT, 1, 1 + t, d, false);
+		n = add(v, n, BOUNDS_DECRYPT, t + 16, 16, d, false);
+		n = add(v, n, BOUNDS_DECRYPT, t + 16, 16, d, true);
+		n = add(v, n, BOUNDS_DECRYPT, t, 1, d, false);	/* tag only */
+		n = add(v, n, BOUNDS_DECRYPT, t, 1, d, true);
+	}
+	for (k = 0; k < sizeof(shorts) / sizeof(shorts[0]); k++) {
+		n = add(v, n, BOUNDS_ENCRYPT, 16, 16 + t, shorts[k], false);
+		n = add(v, n, BOUNDS_DECRYPT, t + 16, 16, shorts[k], false);
+	}
+	n = add(v, n, BOUNDS_ENCRYPT_NOIV, 16, 16 + t, 0, false);
+	n = add(v, n, BOUNDS_DECRYPT_NOIV, t + 16, 16, 0, false);
+	n = add(v, n, BOUNDS_DECRYPT_NOIV, t, 1, 0, false);
+	return n;
+}

@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The fuzzer's run state (struct fz_run: the child's programs, memory and
+ * verdicts) and what fuzz.c gives the steps in fuzz_str_step.c and
+ * fuzz_crypt.c: reporting a failure, running a program, memory.
+ */
+#ifndef _KFX_FUZZ_RUN_H
+#define _KFX_FUZZ_RUN_H
+
+#include "fuzz_int.h"
+
+#define NOT_RUN		0x7eadbeef
+
+struct fz_run {
+	struct fz_env env;
+	struct fuzz_str *str;
+	struct fuzz_crypto *cr;
+	struct fuzz_crypto_6_1 *cr61;
+	struct bpf_program *p_str, *p_nullbuf, *p_crypto, *p_nullp;
+	struct bpf_program *p_pkt[PR_N];
+	struct fz_str_step *sstep;
+	struct fz_str_res *sres;
+	struct kfx_crypto_params *params;
+	struct fz_crypt_step *cstep;
+	struct fz_crypt_res *cres;
+	char *drv;
+	struct fz_img *img;
+	struct ring_buffer *ring;	/* consumed: discarded records free no space */
+	double t_step[ST_NTYPES];	/* time spent per step type */
+	uint64_t n_step[ST_NTYPES];
+	char *vm;			/* fz_vmem, mapped */
+	uint32_t vm_dirty_lo, vm_dirty_hi;
+	int kmem_fd;
+	uint8_t km[FZ_KMEM + 8];
+	int kmsg;
+	/* the slots as the steps left them */
+	struct { bool full; int algo; bool lax, aead; uint32_t auth; } slot[FZ_SLOTS];
+	/* the areas as they were before the step */
+	uint8_t *before[3];
+	uint8_t *pkt_out;
+	char **drivers;			/* /proc/crypto's driver names */
+	int ndrivers;
+	/* verdicts */
+	int failures, reports;
+	const char *tag[32];
+	int tag_n[32], ntags;
+	uint64_t steps, cases, skips, enomem;
+	bool verbose;
+	bool stop;			/* a splat: no further cases */
+	const char *where;		/* "SEED:INDEX" or a regression's name */
+};
+
+/* A failure of the current case, tagged @tag (counted; the first reported). */
+void __attribute__((format(printf, 3, 4)))
+fz_fail(struct fz_run *R, const char *tag, const char *fmt, ...);
+/* Run SYSCALL program @p once; its return value or -errno. */
+int fz_run_syscall(struct bpf_program *p);
+/* Run @p once on packet @pkt; what it left in @out (*@out_len bytes). */
+int fz_run_pkt(struct bpf_program *p, const void *pkt, uint32_t len,
+	       void *out, uint32_t *out_len);
+/* calloc() or exit: the fuzzer cannot go on without its memory. */
+void *fz_xcalloc(size_t n);
+/* The address pool: kernel symbols of /proc/kallsyms (fuzz_str_step.c). */
+void fz_read_syms(struct fz_env *env);
+/* One ST_STR step (fuzz_str_step.c): run it and judge it by the model. */
+void fz_step_str(struct fz_run *R, const struct fz_step *st);
+/* ST_CREATE and the other crypto steps (fuzz_ctx_step.c), judged. */
+void fz_step_create(struct fz_run *R, const struct fz_step *st);
+void fz_step_other(struct fz_run *R, const struct fz_step *st);
+/* Whether /proc/crypto lists driver @name (a prefix of one: @prefix). */
+bool fz_driver_known(struct fz_run *R, const char *name, size_t len, bool prefix);
+/* What the kernel can do, from its BTF and @o (fuzz_setup.c). */
+void fz_env_caps(struct fz_env *env, const struct fuzz_opts *o);
+/* Load the programs, map their memory, probe the algorithms; 0 or -errno. */
+int fz_setup(struct fz_run *R);
+/* Whether @c hits a known bug --fuzz-skip names (fuzz_known.c). */
+bool fz_skipped(const struct fz_run *R, const struct fuzz_opts *o,
+		const struct fz_case *c);
+/* One ST_CRYPT step (fuzz_crypt.c): run it and judge it by the model. */
+void fz_step_crypt(struct fz_run *R, const struct fz_step *st);
+#endif

@@ -1,0 +1,312 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The annotation loader (as the BPF selftests' test_loader.c): every
+ * program of every test object embedded from tests/progs/, loaded on its
+ * own and checked against the expectations declared next to it with the
+ * decl tags of tests/progs/kfx_test.h (__success/__failure, __msg,
+ * __retval, __needs_ksym, __without_ksym, __setup, __driver, __pkt_size,
+ * __locked_down).  A __driver program is handed to its user-space half
+ * (the drivers table below, tests/runner/<name>.c).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <bpf/bpf.h>
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+
+#include "kfx.h"
+#include "runner.h"
+#include "scenario.h"
+#include "string_oracle.h"
+#include "string_badptr.h"
+#include "crypto_af_alg.h"	/* types of the test objects' globals */
+#include "crypto_bounds.h"
+#include "crypto_driver.h"
+#include "fuzz_int.h"		/* types of the fuzz objects' globals */
+#include "kfx_test_objs.h"	/* generated: the embedded test objects */
+
+const char *only;
+bool locked_down;
+bool quiet_libbpf;
+static char vlog[1 << 20];
+
+struct expect {
+	bool success, failure;
+	bool has_retval;
+	long long retval;
+	const char *msgs[8];
+	int nr_msgs;
+	const char *needs_ksym, *without_ksym;
+	const char *driver;
+	const char *setup;
+	unsigned int pkt_size;
+	bool locked_down;
+};
+
+static const struct {
+	const char *name;
+	int (*run)(struct bpf_object *obj, struct bpf_program *prog,
+		   char *why, size_t whylen);
+} drivers[] = {
+	{ "string_oracle", string_oracle_driver },
+	{ "string_badptr", string_badptr_driver },
+	{ "tracing_comm", tracing_comm_driver },
+	{ "crypto_af_alg", crypto_af_alg_driver },
+	{ "crypto_concurrency", crypto_concurrency_driver },
+	{ "crypto_driver", crypto_driver_driver },
+	{ "compat", compat_driver },
+	{ "compat_nokfx", compat_nokfx_driver },
+	{ "crypto_bounds", crypto_bounds_driver },
+};
+
+static struct btf *vmlinux_btf;
+
+bool vmlinux_has_func(const char *f)
+{
+	if (!vmlinux_btf)
+		vmlinux_btf = btf__load_vmlinux_btf();
+	return vmlinux_btf && btf__find_by_name_kind(vmlinux_btf, f, BTF_KIND_FUNC) > 0;
+}
+
+static int read_expect(const struct btf *btf, const char *func, struct expect *e)
+{
+	int id, n = btf__type_cnt(btf), i;
+
+	memset(e, 0, sizeof(*e));
+	id = btf__find_by_name_kind(btf, func, BTF_KIND_FUNC);
+	if (id <= 0)
+		return -ENOENT;
+	for (i = 1; i < n; i++) {
+		const struct btf_type *t = btf__type_by_id(btf, i);
+		const char *s;
+
+		if (!btf_is_decl_tag(t) || t->type != (unsigned int)id ||
+		    btf_decl_tag(t)->component_idx != -1)
+			continue;
+		s = btf__name_by_offset(btf, t->name_off);
+		if (strncmp(s, "kfx_test:", 9))
+			continue;
+		s += 9;
+		if (!strcmp(s, "success"))
+			e->success = true;
+		else if (!strcmp(s, "failure"))
+			e->failure = true;
+		else if (!strncmp(s, "msg=", 4) && e->nr_msgs < 8)
+			e->msgs[e->nr_msgs++] = s + 4;
+		else if (!strncmp(s, "retval=", 7)) {
+			char *end;
+
+			e->has_retval = true;
+			e->retval = strtoll(s + 7, &end, 0);
+			if (end == s + 7 || *end)
+				return -EINVAL;	/* not a number: say so */
+		} else if (!strncmp(s, "needs_ksym=", 11))
+			e->needs_ksym = s + 11;
+		else if (!strncmp(s, "without_ksym=", 13))
+			e->without_ksym = s + 13;
+		else if (!strncmp(s, "driver=", 7))
+			e->driver = s + 7;
+		else if (!strncmp(s, "setup=", 6))
+			e->setup = s + 6;
+		else if (!strncmp(s, "pkt_size=", 9))
+			e->pkt_size = strtoul(s + 9, NULL, 0);
+		else if (!strcmp(s, "locked_down"))
+			e->locked_down = true;
+		else
+			return -EINVAL;
+	}
+	return e->success != e->failure ? 0 : -EINVAL;
+}
+
+/* Run @prog once, on a @size-byte IPv4 test packet (0: 64) unless SYSCALL. */
+int run_prog(struct bpf_program *prog, long long *retval,
+		    unsigned int size)
+{
+	static char pkt[16384] = { [12] = 0x08, [13] = 0x00 };	/* IPv4 */
+	LIBBPF_OPTS(bpf_test_run_opts, opts);
+	enum bpf_prog_type type = bpf_program__type(prog);
+	int err;
+
+	if (size > sizeof(pkt))
+		return -E2BIG;
+	if (type != BPF_PROG_TYPE_SYSCALL) {
+		opts.data_in = pkt;
+		opts.data_size_in = size ? size : 64;
+		opts.repeat = 1;
+	}
+	err = bpf_prog_test_run_opts(bpf_program__fd(prog), &opts);
+	if (err)
+		return err;
+	*retval = (int)opts.retval;
+	return 0;
+}
+
+static void test_one_prog(const char *objname, const char *label,
+			  const void *elf, size_t sz, const char *progname)
+{
+	LIBBPF_OPTS(bpf_object_open_opts, oo, .object_name = objname);
+	struct bpf_program *prog, *p, *setup = NULL;
+	struct bpf_object *obj;
+	struct expect e;
+	char name[256];
+	long long rv = 0;
+	int err, i;
+
+	snprintf(name, sizeof(name), "%s/%s", label, progname);
+	if (only && !strstr(name, only))
+		return;
+	obj = bpf_object__open_mem(elf, sz, &oo);
+	if (!obj) {
+		FAIL(name, "open: %s", strerror(errno));
+		return;
+	}
+	prog = bpf_object__find_program_by_name(obj, progname);
+	if (read_expect(bpf_object__btf(obj), progname, &e)) {
+		FAIL(name, "unreadable expectations: one of __success or __failure, numeric __retval");
+		goto out;
+	}
+	if (e.locked_down != locked_down)
+		goto out;	/* its turn is before or after lockdown */
+	if (e.needs_ksym && !vmlinux_has_func(e.needs_ksym)) {
+		SKIP(name, "kernel lacks %s", e.needs_ksym);
+		goto out;
+	}
+	if (e.without_ksym && vmlinux_has_func(e.without_ksym)) {
+		SKIP(name, "kernel has %s", e.without_ksym);
+		goto out;
+	}
+	if (e.setup) {
+		setup = bpf_object__find_program_by_name(obj, e.setup);
+		if (!setup) {
+			FAIL(name, "no setup program %s", e.setup);
+			goto out;
+		}
+	}
+	bpf_object__for_each_program(p, obj)
+		bpf_program__set_autoload(p, p == prog || p == setup);
+	/*
+	 * Rejections are judged on the verifier log; for programs that must
+	 * load, libbpf itself prints the log if they do not.
+	 */
+	vlog[0] = '\0';
+	if (e.failure) {
+		bpf_program__set_log_buf(prog, vlog, sizeof(vlog));
+		bpf_program__set_log_level(prog, 1);
+	}
+
+	quiet_libbpf = e.failure;
+	err = bpf_object__load(obj);
+	quiet_libbpf = false;
+	if (e.success && err) {
+		FAIL(name, "verifier rejected it: %s (log above)", strerror(-err));
+		goto out;
+	}
+	if (e.failure && !err) {
+		FAIL(name, "verifier accepted a program it must reject");
+		goto out;
+	}
+	for (i = 0; i < e.nr_msgs; i++) {
+		if (!strstr(vlog, e.msgs[i])) {
+			FAIL(name, "verifier log lacks \"%s\"", e.msgs[i]);
+			printf("# verifier log:\n%s\n", vlog);
+			goto out;
+		}
+	}
+	if (e.success && setup) {
+		err = run_prog(setup, &rv, 0);
+		if (err || rv) {
+			FAIL(name, "setup %s: %s, returned %lld", e.setup,
+			     strerror(-err), rv);
+			goto out;
+		}
+	}
+	if (e.success && e.driver) {
+		char why[256] = "unknown driver";
+		size_t d;
+		int dr = -1;
+
+		for (d = 0; d < sizeof(drivers) / sizeof(drivers[0]); d++)
+			if (!strcmp(drivers[d].name, e.driver))
+				break;
+		if (d < sizeof(drivers) / sizeof(drivers[0]))
+			dr = drivers[d].run(obj, prog, why, sizeof(why));
+		if (dr) {
+			result(dr > 0 ? 0 : -1, name, "%s", why);
+			goto out;
+		}
+	}
+	if (e.success && e.has_retval) {
+		err = run_prog(prog, &rv, e.pkt_size);
+		if (err) {
+			FAIL(name, "BPF_PROG_TEST_RUN: %s", strerror(-err));
+			goto out;
+		}
+		if (rv != e.retval) {
+			FAIL(name, "returned %lld (0x%llx), expected %lld (0x%llx)",
+			     rv, rv, e.retval, e.retval);
+			goto out;
+		}
+	}
+	PASS(name);
+out:
+	bpf_object__close(obj);
+}
+
+/* Every program of @t; results named @label/<program>. */
+static void test_object(const struct kfx_test_obj *t, const char *label)
+{
+	LIBBPF_OPTS(bpf_object_open_opts, oo, .object_name = t->name);
+	struct bpf_object *obj;
+	struct bpf_program *p;
+	const void *elf;
+	size_t sz, n = 0, i;
+	char **names;
+
+	elf = t->elf_bytes(&sz);
+	obj = bpf_object__open_mem(elf, sz, &oo);
+	if (!obj) {
+		FAIL(t->name, "open: %s", strerror(errno));
+		return;
+	}
+	bpf_object__for_each_program(p, obj)
+		n++;
+	names = calloc(n, sizeof(*names));
+	i = 0;
+	bpf_object__for_each_program(p, obj)
+		names[i++] = strdup(bpf_program__name(p));
+	bpf_object__close(obj);
+	for (i = 0; i < n; i++) {
+		test_one_prog(t->name, label, elf, sz, names[i]);
+		free(names[i]);
+	}
+	free(names);
+}
+
+void test_objects(const char *prefix, const char *suffix)
+{
+	char label[64];
+	size_t i;
+
+	for (i = 0; i < sizeof(kfx_test_objs) / sizeof(kfx_test_objs[0]); i++) {
+		const char *o = kfx_test_objs[i].name;
+
+		if (prefix && strncmp(o, prefix, strlen(prefix)))
+			continue;
+		snprintf(label, sizeof(label), "%s%s", o, suffix);
+		test_object(&kfx_test_objs[i], label);
+	}
+}
+
+const void *test_obj_elf(const char *name, size_t *sz)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(kfx_test_objs) / sizeof(kfx_test_objs[0]); i++)
+		if (!strcmp(kfx_test_objs[i].name, name))
+			return kfx_test_objs[i].elf_bytes(sz);
+	return NULL;
+}

@@ -9,7 +9,7 @@
 # make deb         kfx-dkms and kfx-tools .debs in .cache/deb/
 # make samples     kfxctl and the samples against the running kernel's BTF,
 #                  in ./out (OUT=, VMLINUX= a kernel ELF or BTF file)
-# make man         out/kfxctl.1 from bpf/kfxctl.1.scd (scdoc)
+# make man         out/kfxctl.8 from bpf/kfxctl.8.scd (scdoc)
 # make repo        make deb, then a signed apt repository of them in .cache/repo/apt
 # make clean-cache remove .cache (refused while anything is mounted below it)
 # make deps        install the Debian packages the above need (root)

@@ -29,8 +29,8 @@ kfx ($ver-1) unstable; urgency=medium
  -- $maint  $(date -R)
 EOC
 cp "$bpf/kfxctl" "$tree/bin/"
-# kfxctl's manual page, when the BPF build made one (H4: bpf/kfxctl.8, e.g. from a bpf/kfxctl.8.md)
-[ ! -f "$bpf/kfxctl.8" ] || cp "$bpf/kfxctl.8" "$tree/bin/"
+# kfxctl's manual page, from its scdoc source
+scdoc < "$top/bpf/kfxctl.8.scd" > "$tree/bin/kfxctl.8"
 # the samples built, one binary per loader (objects embedded, as in
 # tests/Makefile), and their sources to read
 for c in "$top"/bpf/samples/*.c; do

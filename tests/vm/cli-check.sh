@@ -3,7 +3,7 @@
 # host, without kfx: --help (stdout, exit 0, every option and the exit
 # codes), bad options named (exit 2), numbers checked, no kfx or no root
 # said as such (exit 1), status --json valid with its schema-1 members,
-# and kfxctl.1 built from its scdoc source.  DIR: the binaries (default
+# and kfxctl.8 built from its scdoc source.  DIR: the binaries (default
 # $KFX_CACHE/samples/host-*, else built here against the first matrix
 # kernel's BTF).  Prints "ok ..."/"not ok ..." lines, then "cli-check: done".
 set -uo pipefail
@@ -102,12 +102,12 @@ else
 	say "cli: kfx loaded here, no kernel BTF or not root: the no-kfx and non-root cases are left to the guests"
 fi
 
-# the manual page: built from bpf/kfxctl.1.scd, a man page that names the
+# the manual page: built from bpf/kfxctl.8.scd, a man page that names the
 # commands and the JSON members
-if [ -s "$dir/kfxctl.1" ] && grep -q '^\.TH "*kfxctl"* "*1' "$dir/kfxctl.1" &&
-	grep -q 'kfuncs_available' "$dir/kfxctl.1" && grep -q 'selftest' "$dir/kfxctl.1"; then
+if [ -s "$dir/kfxctl.8" ] && grep -q '^\.TH "*kfxctl"* "*8' "$dir/kfxctl.8" &&
+	grep -q 'kfuncs_available' "$dir/kfxctl.8" && grep -q 'selftest' "$dir/kfxctl.8"; then
 	echo "ok cli/kfxctl-manual-page-built"
 else
-	echo "not ok cli/kfxctl-manual-page-built: $dir/kfxctl.1"
+	echo "not ok cli/kfxctl-manual-page-built: $dir/kfxctl.8"
 fi
 echo "cli-check: done"

@@ -127,6 +127,9 @@ for suite in $(for n in "${names[@]}"; do kernel_field "$n" root; done | sort -u
 	st=0
 	out=$(in_root "$r" /usr/sbin/kfxctl 2>&1) || st=$?
 	check "deb/$suite/kfx-tools-installs-a-kfxctl-that-runs" "[ $st = 2 ] && grep -q '^usage: kfxctl' <<<\"\$out\"" "(log: $log)"
+	check "deb/$suite/kfx-tools-installs-the-kfxctl-manual-page" \
+		"zcat '$r/usr/share/man/man8/kfxctl.8.gz' | grep -q '^\\.TH \"*kfxctl\"* \"*8'" \
+		"no /usr/share/man/man8/kfxctl.8.gz"
 	bad=
 	for s in udp_crypt name_filter; do
 		st=0

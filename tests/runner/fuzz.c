@@ -46,8 +46,9 @@
  * Cases depend on the kernel (what its verifier accepts, its symbols):
  * a SEED:INDEX is replayed on the kernel that printed it.
  *
- * This file: the shared progress page, reporting, the kernel log check,
- * running cases, the child and the parent.  The parts: fuzz_case.c
+ * This file: the shared progress page, running cases, the child and the
+ * parent.  The parts: fuzz_report.c (failures, the kernel log check,
+ * running a program), fuzz_case.c
  * (PRNG, string cases), fuzz_gen_crypto.c (crypto cases), fuzz_case_file.c
  * and fuzz_case_write.c (case files), fuzz_known.c (--fuzz-skip's bugs),
  * fuzz_setup.c (loading), fuzz_str_step.c, fuzz_ctx_step.c and
@@ -76,7 +77,6 @@
 #include "fuzz_crypto_6_1.skel.h"
 #include "fuzz_regressions.h"	/* generated: tests/fuzz/regressions/ */
 
-#define MAX_REPORTS	40
 
 /* ---- the shared page: where the child is ---- */
 
@@ -94,78 +94,6 @@ struct fz_progress {
 enum { PH_SETUP, PH_REGRESSION, PH_RANDOM, PH_REPLAY, PH_DONE };
 
 static volatile struct fz_progress *prog_page;
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-void *fz_xcalloc(size_t n)
-{
-	void *p = calloc(1, n);
-
-	if (!p) {
-		perror("fuzz");
-		exit(2);
-	}
-	return p;
-}
-
-/* ---- reporting ---- */
-
-static void case_dump(const struct fz_case *c, const char *prefix)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *m = open_memstream(&buf, &len);
-	char *line, *save = NULL;
-
-	if (!m)
-		return;
-	fz_case_write(c, m);
-	fclose(m);
-	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
-		printf("%s%s\n", prefix, line);
-	free(buf);
-}
-
-/* Count a failure of kind @tag; how many of it so far. */
-static int add_tag(struct fz_run *R, const char *tag)
-{
-	int i;
-
-	for (i = 0; i < R->ntags; i++)
-		if (!strcmp(R->tag[i], tag))
-			break;
-	if (i == R->ntags) {
-		if (R->ntags == 32)
-			return 1000;
-		R->tag[R->ntags] = tag;
-		R->tag_n[R->ntags++] = 0;
-	}
-	return ++R->tag_n[i];
-}
-
-/* " tag xN, ..." of the failures since tags_reset(). */
-static const char *tags(struct fz_run *R)
-{
-	static char buf[1024];
-
-	buf[0] = 0;
-	for (int i = 0; i < R->ntags; i++)
-		snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "%s %s x%d",
-			 i ? "," : "", R->tag[i], R->tag_n[i]);
-	return buf;
-}
-
-static void tags_reset(struct fz_run *R)
-{
-	R->ntags = 0;
-	R->reports = 0;
-}
 
 /* A result line, counted for the runner's summary. */
 static void __attribute__((format(printf, 2, 3))) line(int kind, const char *fmt, ...)
@@ -186,103 +114,16 @@ static void __attribute__((format(printf, 2, 3))) line(int kind, const char *fmt
 		prog_page->skipped++;
 }
 
-static const struct fz_case *cur_case;
-static int cur_step;
-static double fz_t0;		/* when the fuzz phase started */
-
-void __attribute__((format(printf, 3, 4)))
-fz_fail(struct fz_run *R, const char *tag, const char *fmt, ...)
-{
-	va_list ap;
-
-	R->failures++;
-	/* the first few of each kind, and not too many in all */
-	if (add_tag(R, tag) > 3 && !R->verbose)
-		return;
-	if (R->reports++ >= MAX_REPORTS && !R->verbose)
-		return;
-	printf("# FAIL [%s] %s step %d (+%.1f s): ", tag, R->where, cur_step,
-	       now() - fz_t0);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	if (cur_case)
-		case_dump(cur_case, "#   ");
-	fflush(stdout);
-}
-
-/* ---- kernel log ---- */
-
-static const char *const splats[] = {
-	"BUG:", "BUG ", "WARNING:", "Oops", "KFENCE:", "general protection",
-	"kernel BUG", "Call Trace", "UBSAN", "Kernel panic", "refcount_t:",
-	"list_add corruption", "list_del corruption", "Poison overwritten",
-	"Redzone", "Object padding",
-};
-
-/* New kernel log lines since the last look; a splat fails the case. */
-static void kmsg_check(struct fz_run *R)
-{
-	char rec[2048];
-	ssize_t n;
-
-	if (R->kmsg < 0)
-		return;
-	while ((n = read(R->kmsg, rec, sizeof(rec) - 1)) != 0) {
-		char *msg;
-
-		if (n < 0) {
-			if (errno == EPIPE)
-				continue;	/* overwritten: read on */
-			break;		/* EAGAIN: nothing new */
-		}
-		rec[n] = 0;
-		msg = strchr(rec, ';');
-		msg = msg ? msg + 1 : rec;
-		for (size_t i = 0; i < sizeof(splats) / sizeof(splats[0]); i++) {
-			const char *hit = strstr(msg, splats[i]);
-
-			if (!hit || (i == 1 && hit > msg && hit[-1] >= 'A' && hit[-1] <= 'Z'))
-				continue;
-			msg[strcspn(msg, "\n")] = 0;
-			fz_fail(R, "splat", "kernel: %s", msg);
-			R->stop = true;
-			break;
-		}
-	}
-}
-
-/* ---- running programs ---- */
-
-int fz_run_syscall(struct bpf_program *p)
-{
-	LIBBPF_OPTS(bpf_test_run_opts, o);
-
-	return bpf_prog_test_run_opts(bpf_program__fd(p), &o) ? -errno : (int)o.retval;
-}
-
-int fz_run_pkt(struct bpf_program *p, const void *pkt, uint32_t len,
-		   void *out, uint32_t *out_len)
-{
-	LIBBPF_OPTS(bpf_test_run_opts, o, .data_in = pkt, .data_size_in = len,
-		    .data_out = out, .data_size_out = *out_len, .repeat = 1);
-	int err = bpf_prog_test_run_opts(bpf_program__fd(p), &o);
-
-	*out_len = o.data_size_out;
-	return err ? -errno : 0;
-}
-
 /* ---- cases ---- */
 
 static void run_case(struct fz_run *R, const struct fz_case *c)
 {
-	cur_case = c;
+	fz_cur_case = c;
 	for (int i = 0; i < c->n && !R->stop; i++) {
 		const struct fz_step *st = &c->st[i];
-		double t = now();
+		double t = fz_now();
 
-		cur_step = i;
+		fz_cur_step = i;
 		prog_page->step = i;
 		switch (st->type) {
 		case ST_STR:
@@ -300,13 +141,13 @@ static void run_case(struct fz_run *R, const struct fz_case *c)
 		}
 		if (R->ring && st->type == ST_CRYPT)
 			ring_buffer__consume(R->ring);
-		R->t_step[st->type] += now() - t;
+		R->t_step[st->type] += fz_now() - t;
 		R->n_step[st->type]++;
 	}
 	R->cases++;
 	prog_page->runs = R->cases;
-	kmsg_check(R);
-	cur_case = NULL;
+	fz_kmsg_check(R);
+	fz_cur_case = NULL;
 }
 
 /* ---- the child ---- */
@@ -330,7 +171,7 @@ static void verdict(struct fz_run *R, const char *name, int before)
 	if (R->failures == before)
 		line(1, "%s", name);
 	else
-		line(-1, "%s: %d failure(s):%s", name, R->failures - before, tags(R));
+		line(-1, "%s: %d failure(s):%s", name, R->failures - before, fz_tags(R));
 }
 
 static int child(const struct fuzz_opts *o, struct fz_env *env, uint64_t seed)
@@ -380,7 +221,7 @@ static int child(const struct fuzz_opts *o, struct fz_env *env, uint64_t seed)
 				return 1;
 			}
 			R->where = o->case_file;
-			case_dump(&c, "# case: ");
+			fz_case_dump(&c, "# case: ");
 			if (fz_case_needs(&c, &R->env)) {
 				line(0, "fuzz/case: needs %s", fz_case_needs(&c, &R->env));
 				return 0;
@@ -402,7 +243,7 @@ static int child(const struct fuzz_opts *o, struct fz_env *env, uint64_t seed)
 			prog_page->index = i;
 			fz_gen(&R->env, s, i, &c);
 			printf("# case %s:\n", name);
-			case_dump(&c, "#   ");
+			fz_case_dump(&c, "#   ");
 			run_case(R, &c);
 			fz_case_free(&c);
 		}
@@ -430,7 +271,7 @@ static int child(const struct fuzz_opts *o, struct fz_env *env, uint64_t seed)
 			continue;
 		}
 		before = R->failures;
-		tags_reset(R);
+		fz_tags_reset(R);
 		run_case(R, &c);
 		fz_case_free(&c);
 		verdict(R, name, before);
@@ -442,11 +283,11 @@ static int child(const struct fuzz_opts *o, struct fz_env *env, uint64_t seed)
 	prog_page->phase = PH_RANDOM;
 	prog_page->seed = seed;
 	before = R->failures;
-	tags_reset(R);
-	t0 = tprint = now();
+	fz_tags_reset(R);
+	t0 = tprint = fz_now();
 	dur = o->seconds;
 	for (uint64_t i = 0; !R->stop; i++) {
-		double t = now();
+		double t = fz_now();
 
 		if (t - t0 >= dur)
 			break;
@@ -477,12 +318,12 @@ static int child(const struct fuzz_opts *o, struct fz_env *env, uint64_t seed)
 			R->skips++;
 		} else {
 			run_case(R, &c);
-			if (now() - t > 0.5)
-				printf("# fuzz: case %s took %.1f s\n", name, now() - t);
+			if (fz_now() - t > 0.5)
+				printf("# fuzz: case %s took %.1f s\n", name, fz_now() - t);
 		}
 		fz_case_free(&c);
 	}
-	dur = now() - t0;
+	dur = fz_now() - t0;
 	if (o->skip)
 		printf("# fuzz: %llu cases not run: known bugs %s\n",
 		       (unsigned long long)R->skips, o->skip);
@@ -510,7 +351,7 @@ static int child(const struct fuzz_opts *o, struct fz_env *env, uint64_t seed)
 		     (unsigned long long)seed);
 	else
 		line(-1, "fuzz/random: %d failure(s):%s runs=%llu seed=%llu",
-		     R->failures - before, tags(R), (unsigned long long)R->cases,
+		     R->failures - before, fz_tags(R), (unsigned long long)R->cases,
 		     (unsigned long long)seed);
 	prog_page->phase = PH_DONE;
 	ring_buffer__free(R->ring);
@@ -542,7 +383,7 @@ int fuzz_run(const struct fuzz_opts *o, int *passed, int *failed, int *skipped)
 	pid_t pid;
 	int st, live;
 
-	fz_t0 = now();
+	fz_t0 = fz_now();
 	seed = o->have_seed ? o->seed : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
 	printf("# fuzz seed=%llu (%s), %.0f s\n", (unsigned long long)seed,
 	       o->have_seed ? "given" : "from the time", o->seconds);
@@ -576,7 +417,7 @@ int fuzz_run(const struct fuzz_opts *o, int *passed, int *failed, int *skipped)
 		     pg->phase == PH_REGRESSION ? "regression" :
 		     pg->phase == PH_REPLAY ? "replay" : "random",
 		     WTERMSIG(st), where, pg->step, (unsigned long long)pg->runs,
-		     now() - fz_t0);
+		     fz_now() - fz_t0);
 		if (pg->ready && pg->phase != PH_REGRESSION) {
 			struct fz_case c;
 
@@ -590,7 +431,7 @@ int fuzz_run(const struct fuzz_opts *o, int *passed, int *failed, int *skipped)
 			       (unsigned long long)pg->seed, (unsigned long long)pg->index,
 			       o->family ? " with --fuzz-family " : "",
 			       o->family ? o->family : "");
-			case_dump(&c, "#   ");
+			fz_case_dump(&c, "#   ");
 			fz_case_free(&c);
 		}
 		goto out;

@@ -50,6 +50,19 @@ struct fz_run {
 	const char *where;		/* "SEED:INDEX" or a regression's name */
 };
 
+/* Reporting (fuzz_report.c). */
+extern const struct fz_case *fz_cur_case;	/* the case running, for fz_fail() */
+extern int fz_cur_step;
+extern double fz_t0;				/* when the fuzz phase started */
+/* CLOCK_MONOTONIC in seconds. */
+double fz_now(void);
+/* Print case @c as a case file, each line after @prefix. */
+void fz_case_dump(const struct fz_case *c, const char *prefix);
+/* " tag xN, ..." of the failures since fz_tags_reset(). */
+const char *fz_tags(struct fz_run *R);
+void fz_tags_reset(struct fz_run *R);
+/* New kernel log lines since the last look; a splat fails the case. */
+void fz_kmsg_check(struct fz_run *R);
 /* A failure of the current case, tagged @tag (counted; the first reported). */
 void __attribute__((format(printf, 3, 4)))
 fz_fail(struct fz_run *R, const char *tag, const char *fmt, ...);

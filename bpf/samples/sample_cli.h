@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* @s as a whole decimal number in [@min, @max], or -1 after saying why. */
 static inline int cli_number(const char *prog, const char *opt, const char *s,
@@ -31,17 +32,22 @@ static inline int cli_number(const char *prog, const char *opt, const char *s,
 }
 
 /*
- * An object that did not load (@err, an errno): bpf() refuses a process
- * without CAP_BPF with EPERM or EACCES; anything else here is most often a
- * kfunc the kernel does not know, kfx not being loaded.
+ * An object that did not load (@err, an errno), said in terms of what
+ * fixes it: bpf() refuses a process without CAP_BPF with EPERM or EACCES;
+ * without kfx, the verifier refuses the calls to its kfuncs (weak externs
+ * in bpf/kfx.h, so libbpf itself does not say which), with EACCES or
+ * EINVAL, hence the module is looked for rather than guessed from @err.
  */
 static inline void cli_load_failed(const char *prog, const char *what, int err)
 {
-	if (err == EPERM || err == EACCES)
+	if ((err == EPERM || err == EACCES) && geteuid() != 0)
 		fprintf(stderr, "%s: loading %s failed: %s: needs root (CAP_BPF, CAP_PERFMON and CAP_NET_ADMIN, or CAP_SYS_ADMIN)\n",
 			prog, what, strerror(err));
+	else if (access("/sys/kernel/btf/kfx", F_OK))
+		fprintf(stderr, "%s: loading %s failed: %s: kfx is not loaded (modprobe kfx; kfxctl status)\n",
+			prog, what, strerror(err));
 	else
-		fprintf(stderr, "%s: loading %s failed: %s (is kfx loaded? kfxctl status)\n",
+		fprintf(stderr, "%s: loading %s failed: %s (kfxctl status and kfxctl selftest say which kfunc)\n",
 			prog, what, strerror(err));
 }
 

@@ -68,9 +68,9 @@ expect name_filter-demo-alone 2 stderr "name_filter: --demo sets its own pattern
 # kernel must have BTF for libbpf to get as far as the kfuncs.
 if [ ! -d /sys/module/kfx ] && [ -r /sys/kernel/btf/vmlinux ] && [ "$(id -u)" = 0 ]; then
 	expect kfxctl-status-without-kfx 1 stderr "kfxctl: kfx is not loaded|fix: modprobe kfx" "$k" status
-	expect hello-without-kfx 1 stderr "hello: loading hello.bpf.o failed|is kfx loaded?" "$dir/hello"
-	expect udp_crypt-without-kfx 1 stderr "udp_crypt: loading udp_crypt.bpf.o failed|is kfx loaded?" "$dir/udp_crypt"
-	expect name_filter-without-kfx 1 stderr "name_filter: loading name_filter.bpf.o failed|is kfx loaded?" "$dir/name_filter" --demo
+	expect hello-without-kfx 1 stderr "hello: loading hello.bpf.o failed|kfx is not loaded" "$dir/hello"
+	expect udp_crypt-without-kfx 1 stderr "udp_crypt: loading udp_crypt.bpf.o failed|kfx is not loaded" "$dir/udp_crypt"
+	expect name_filter-without-kfx 1 stderr "name_filter: loading name_filter.bpf.o failed|kfx is not loaded" "$dir/name_filter" --demo
 	# status --json: one valid object, schema 1, every member there
 	st=0
 	json=$("$k" status --json) || st=$?

@@ -65,12 +65,14 @@
 
 /**
  * struct kfx_crypto_params - what kfx_crypto_ctx_create() builds a ctx from
- * @type: "skcipher" (upstream's one type) or "aead" (kfx only)
+ * @type: "skcipher" (upstream's one type), "aead" (kfx only), "hash" or
+ *	  "sig" (upstream's proposed types, not in any released kernel)
  * @reserved: must be zero
- * @algo: the crypto API's name of the algorithm, e.g. "cbc(aes)"
- * @key: the key, @key_len bytes of it
- * @key_len: 1 to 256
- * @authsize: the tag size for "aead" (required), 0 for "skcipher"
+ * @algo: the crypto API's name of the algorithm, e.g. "cbc(aes)",
+ *	  "sha256", "hmac(sha256)", "p1363(ecdsa-nist-p256)"
+ * @key: the key, @key_len bytes of it ("sig": the public key)
+ * @key_len: 1 to 256; "hash" takes 0 for an algorithm without a key
+ * @authsize: the tag size for "aead" (required), 0 for the other types
  */
 struct kfx_crypto_params {
 	char type[14];
@@ -243,6 +245,15 @@ KFX_KSYM int kfx_crypto_decrypt_noiv(struct kfx_crypto_ctx *ctx,
 				     const KFX_DYNPTR *dst);
 KFX_KSYM int kfx_crypto_ctx_driver(struct kfx_crypto_ctx *ctx, char *buf,
 				   __u32 buf__sz);
+KFX_KSYM int kfx_crypto_ctx_digestsize(struct kfx_crypto_ctx *ctx);
+
+/* Hashes and MACs, type "hash": kernel-doc in module/kfx_crypto_hash.c. */
+KFX_KSYM int kfx_crypto_hash(struct kfx_crypto_ctx *ctx, const KFX_DYNPTR *data,
+			     const KFX_DYNPTR *out);
+
+/* Signature verification, type "sig": kernel-doc in module/kfx_crypto_sig.c. */
+KFX_KSYM int kfx_sig_verify(struct kfx_crypto_ctx *ctx, const KFX_DYNPTR *message,
+			    const KFX_DYNPTR *signature);
 
 #ifdef __bpf__
 /*

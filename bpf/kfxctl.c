@@ -28,13 +28,16 @@
 #include "kfxctl.skel.h"
 
 /* The kfuncs kfx registers, from the lists the module's sets include. */
-enum family { COMMON, CRYPTO, CREATE };
+enum family { COMMON, CRYPTO_ANY, CRYPTO, CREATE };
 static const struct kfunc {
 	const char *name;
 	enum family family;
 } kfuncs[] = {
 #define BTF_ID_FLAGS(func, name, ...)	{ #name, COMMON },
 #include "../module/kfx_kfuncs_common.h"
+#undef BTF_ID_FLAGS
+#define BTF_ID_FLAGS(func, name, ...)	{ #name, CRYPTO_ANY },
+#include "../module/kfx_kfuncs_crypto_any.h"
 #undef BTF_ID_FLAGS
 #define BTF_ID_FLAGS(func, name, ...)	{ #name, CRYPTO },
 #include "../module/kfx_kfuncs_crypto.h"
@@ -46,6 +49,8 @@ static const struct kfunc {
 /* The program types each family serves (module/kfx_main.c). */
 static const char *const family_types[] = {
 	[COMMON] = "syscall tc xdp tc-act(6.4+) tracing lsm",
+	/* kfx_sig_verify: sleepable programs only before 6.13 */
+	[CRYPTO_ANY] = "syscall tc xdp tc-act(6.4+) tracing lsm",
 	[CRYPTO] = "syscall tc xdp tc-act(6.4+)",
 	[CREATE] = "syscall (sleepable)",
 };

@@ -5,11 +5,13 @@
  *
  * This file is the family's lifecycle (create, acquire, release, the map
  * destructor), its dynptr access and the memory a scatterlist request
- * runs in; the ciphers are backends behind struct kfx_crypto_type:
- * kfx_crypto_skcipher.c ("skcipher") and kfx_crypto_aead.c ("aead"), each
+ * or a hash descriptor runs in; the algorithms are backends behind struct
+ * kfx_crypto_type: kfx_crypto_skcipher.c ("skcipher"), kfx_crypto_aead.c
+ * ("aead"), kfx_crypto_hash.c ("hash") and kfx_crypto_sig.c ("sig"), each
  * owning every check of its lengths.  kfx allocates nothing and nothing
  * sleeps after creation (the crypto API may allocate atomically for an
- * unaligned buffer: -ENOMEM).
+ * unaligned buffer: -ENOMEM), but for "sig" on kernels whose ECDSA is an
+ * akcipher (kfx_crypto_sig.c: sleepable programs only there).
  *
  * The module cannot call the kernel's dynptr accessors (not exported), so
  * it decodes struct bpf_dynptr_kern itself.
@@ -62,7 +64,7 @@ MODULE_PARM_DESC(crypto_live, "crypto ctxs not yet freed (read-only)");
 #define KFX_DYNPTR_TYPE_MASK	0x7
 #define KFX_DYNPTR_RDONLY	BIT(31)
 
-static u32 kfx_dynptr_size(const struct bpf_dynptr_kern *p)
+u32 kfx_dynptr_size(const struct bpf_dynptr_kern *p)
 {
 	return p->size & KFX_DYNPTR_SIZE_MASK;
 }
@@ -72,10 +74,14 @@ static u32 kfx_dynptr_size(const struct bpf_dynptr_kern *p)
  * initialised, read-only when @write, or not reachable as plain memory
  * (skb and xdp data beyond their linear part, as upstream refuses too).
  */
-static void *kfx_dynptr_data(const struct bpf_dynptr_kern *p, u32 len,
-			     bool write)
+static u32 kfx_dynptr_type(const struct bpf_dynptr_kern *p)
 {
-	u32 type = p->size >> KFX_DYNPTR_TYPE_SHIFT & KFX_DYNPTR_TYPE_MASK;
+	return p->size >> KFX_DYNPTR_TYPE_SHIFT & KFX_DYNPTR_TYPE_MASK;
+}
+
+void *kfx_dynptr_data(const struct bpf_dynptr_kern *p, u32 len, bool write)
+{
+	u32 type = kfx_dynptr_type(p);
 
 	if (!p->data || (write && (p->size & KFX_DYNPTR_RDONLY)))
 		return NULL;
@@ -103,6 +109,117 @@ static void *kfx_dynptr_data(const struct bpf_dynptr_kern *p, u32 len,
 	}
 	default:
 		return NULL;
+	}
+}
+
+/*
+ * Bytes @off to @off + @len of @skb, linear part, paged fragments and the
+ * frag_list alike, piece by piece: skb_seq_read() maps each page in turn
+ * (and may hand back more than asked: trimmed).  Fragments the CPU may
+ * not read (device memory) are refused, as skb_copy_bits() refuses them.
+ */
+static int kfx_skb_for_each(struct sk_buff *skb, u32 off, u32 len,
+			    kfx_dynptr_piece_fn fn, void *arg)
+{
+	struct skb_seq_state st;
+	const u8 *data;
+	u32 done = 0, n;
+	int err;
+
+	if ((u64)off + len > skb->len)
+		return -EINVAL;
+	if ((u64)off + len > skb_headlen(skb) && !kfx_skb_frags_readable(skb))
+		return -EINVAL;
+	skb_prepare_seq_read(skb, off, off + len, &st);
+	while (done < len) {
+		n = skb_seq_read(done, &data, &st);
+		if (!n) {
+			err = -EINVAL;
+			goto abort;
+		}
+		n = min(n, len - done);
+		err = fn(arg, data, n);
+		if (err)
+			goto abort;
+		done += n;
+	}
+	skb_abort_seq_read(&st);
+	return 0;
+abort:
+	skb_abort_seq_read(&st);
+	return err;
+}
+
+/* The same for an xdp buffer: its linear part, then its fragments. */
+static int kfx_xdp_for_each(struct xdp_buff *xdp, u32 off, u32 len,
+			    kfx_dynptr_piece_fn fn, void *arg)
+{
+	u32 head = xdp->data_end - xdp->data, n, i, size;
+	struct skb_shared_info *sinfo;
+	struct page *page;
+	skb_frag_t *frag;
+	int err;
+
+	if ((u64)off + len > xdp_get_buff_len(xdp))
+		return -EINVAL;
+	if (off < head) {
+		n = min(len, head - off);
+		err = fn(arg, xdp->data + off, n);
+		if (err)
+			return err;
+		len -= n;
+		off = 0;
+	} else {
+		off -= head;
+	}
+	sinfo = xdp_get_shared_info_from_buff(xdp);
+	for (i = 0; len && i < sinfo->nr_frags; i++) {
+		frag = &sinfo->frags[i];
+		size = skb_frag_size(frag);
+		if (off >= size) {
+			off -= size;
+			continue;
+		}
+		page = skb_frag_page(frag);
+		if (!page)
+			return -EINVAL;
+		n = min(len, size - off);
+		err = fn(arg, page_address(page) + skb_frag_off(frag) + off, n);
+		if (err)
+			return err;
+		len -= n;
+		off = 0;
+	}
+	return len ? -EINVAL : 0;
+}
+
+/**
+ * kfx_dynptr_for_each() - Hand every piece of a dynptr's data to @fn
+ * @p: The dynptr, @len bytes from its offset
+ * @len: How many bytes, at most its size
+ * @fn: Called for each piece in order; a non-zero return stops the walk
+ * @arg: Passed to @fn
+ *
+ * Local and ringbuf memory is one piece; an skb's or xdp buffer's data is
+ * as many as it has pages, read where they are, never copied.
+ *
+ * Return: 0, what @fn returned, or -EINVAL when the bytes are not there.
+ */
+int kfx_dynptr_for_each(const struct bpf_dynptr_kern *p, u32 len,
+			kfx_dynptr_piece_fn fn, void *arg)
+{
+	void *data;
+
+	if (!p->data || len > kfx_dynptr_size(p))
+		return -EINVAL;
+	switch (kfx_dynptr_type(p)) {
+	case KFX_DYNPTR_TYPE_SKB:
+		return kfx_skb_for_each(p->data, p->offset, len, fn, arg);
+	case KFX_DYNPTR_TYPE_XDP:
+		return kfx_xdp_for_each(p->data, p->offset, len, fn, arg);
+	default:
+		data = kfx_dynptr_data(p, len, false);
+		return data ? fn(arg, data, len) : -EINVAL;
 	}
 }
 
@@ -149,6 +266,8 @@ static int kfx_crypto_dynptr_crypt(struct kfx_crypto_ctx *ctx,
 				  (const struct bpf_dynptr_kern *)siv, decrypt);
 	if (err)
 		return err;
+	if (!ctx->type->crypt)
+		return -EINVAL;
 	/* Two backends: direct calls, no retpoline on the hot path. */
 	return INDIRECT_CALL_2(ctx->type->crypt, kfx_crypto_skcipher_crypt,
 			       kfx_crypto_aead_crypt, ctx, &req);
@@ -159,21 +278,33 @@ static int kfx_crypto_dynptr_crypt(struct kfx_crypto_ctx *ctx,
 static DEFINE_PER_CPU(struct kfx_crypto_scratch *, kfx_crypto_scratch);
 
 /*
- * This CPU's scratch, or NULL where it may not be used.  Bottom halves
- * stay off until kfx_crypto_scratch_put(): a packet program cannot then
- * interrupt a SYSCALL program's request on the same CPU, and hard
- * interrupts and NMIs run no program that may call the crypto kfuncs.
+ * This CPU's scratch, or NULL where it may not be used: in hard interrupt
+ * and NMI context (where tracing programs may run and a SIMD hash may not),
+ * with interrupts off, and while a kfx crypto call that holds it runs
+ * below us on this CPU (a tracing program attached inside it).  Bottom
+ * halves stay off until kfx_crypto_scratch_put(), so a packet program
+ * cannot interrupt a request on the same CPU; only a program nested in
+ * the call itself can come in, and @busy turns it away.
  */
 struct kfx_crypto_scratch *kfx_crypto_scratch_get(void)
 {
-	if (unlikely(in_hardirq() || irqs_disabled()))
+	struct kfx_crypto_scratch *s;
+
+	if (unlikely(in_hardirq() || in_nmi() || irqs_disabled()))
 		return NULL;
 	local_bh_disable();
-	return this_cpu_read(kfx_crypto_scratch);
+	s = this_cpu_read(kfx_crypto_scratch);
+	if (unlikely(s->busy)) {
+		local_bh_enable();
+		return NULL;
+	}
+	s->busy = true;
+	return s;
 }
 
-void kfx_crypto_scratch_put(void)
+void kfx_crypto_scratch_put(struct kfx_crypto_scratch *s)
 {
+	s->busy = false;
 	local_bh_enable();
 }
 
@@ -266,6 +397,8 @@ bool kfx_crypto_simd_name(struct crypto_tfm *best, char *name)
 static const struct kfx_crypto_type *const kfx_crypto_types[] = {
 	&kfx_crypto_skcipher_type,
 	&kfx_crypto_aead_type,
+	&kfx_crypto_hash_type,
+	&kfx_crypto_sig_type,
 };
 
 /* The backend @params names, or NULL (create says -ENOENT). */
@@ -324,13 +457,19 @@ __bpf_kfunc_start_defs();
  * Return: a referenced ctx, to be stored as a kptr or released, or NULL
  * with *@err set:
  * * %-EINVAL     - NULL @params, @params__sz not the struct's size,
- *                  non-zero @reserved, @algo without its NUL, key_len 0
- *                  or over 256, a key or an authsize the algorithm refused
- * * %-ENOENT     - @type is neither "skcipher" nor "aead"
+ *                  non-zero @reserved, @algo without its NUL, key_len
+ *                  over 256, or 0 for a type or algorithm that needs a key
+ *                  (all but "hash" over an unkeyed hash), a key given to
+ *                  a hash without one, a key or an authsize the algorithm
+ *                  refused ("sig": a public key that is not an
+ *                  uncompressed point of the curve)
+ * * %-ENOENT     - @type is none of "skcipher", "aead", "hash", "sig"
  * * %-EOPNOTSUPP - the kernel has no synchronous implementation of @algo
- *                  (or one whose request does not fit kfx's per-CPU
- *                  scratch), an @authsize for "skcipher", or none for
- *                  "aead"
+ *                  (or one whose request or descriptor does not fit kfx's
+ *                  per-CPU scratch), an @authsize for a type other than
+ *                  "aead", or none for "aead"; "sig": @algo is not
+ *                  p1363() or x962() over an ECDSA NIST curve the kernel
+ *                  has
  * * %-ENOMEM     - no memory for the ctx, or the crypto API's own error
  */
 __bpf_kfunc struct kfx_crypto_ctx *
@@ -353,7 +492,8 @@ kfx_crypto_ctx_create(const struct kfx_crypto_params *params, u32 params__sz,
 		*err = -EOPNOTSUPP;
 		return NULL;
 	}
-	if (!params->key_len || params->key_len > sizeof(params->key)) {
+	if (params->key_len > sizeof(params->key) ||
+	    (!params->key_len && !type->key_optional)) {
 		*err = -EINVAL;
 		return NULL;
 	}

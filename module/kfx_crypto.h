@@ -2,8 +2,9 @@
 /*
  * kfx_crypto.h - the crypto family's insides, shared by its lifecycle and
  * dynptr half (kfx_crypto.c) and its backends (kfx_crypto_skcipher.c,
- * kfx_crypto_aead.c), the way upstream's kernel/bpf/crypto.c calls
- * crypto/bpf_crypto_skcipher.c through struct bpf_crypto_type.
+ * kfx_crypto_aead.c, kfx_crypto_hash.c, kfx_crypto_sig.c), the way
+ * upstream's kernel/bpf/crypto.c calls crypto/bpf_crypto_skcipher.c
+ * through struct bpf_crypto_type.
  */
 #ifndef _KFX_CRYPTO_H
 #define _KFX_CRYPTO_H
@@ -16,6 +17,7 @@
 #include <linux/types.h>
 #include <asm/page.h>
 
+struct bpf_dynptr_kern;
 struct crypto_tfm;
 struct kfx_crypto_params;
 
@@ -75,15 +77,18 @@ struct kfx_crypto_req {
 /**
  * struct kfx_crypto_type - a backend (the "type" of create's params)
  * @name: the type's name, e.g. "skcipher"
+ * @key_optional: create takes a key_len of 0 ("hash": sha256 has no key)
  * @has_algo: whether the kernel has a synchronous @params->algo of this
  *	      type, and @params->authsize fits the type
  * @create: a new keyed ctx for @params, or NULL with *@err set
  * @free: frees the ctx and its tfms (after the last reference)
- * @crypt: checks @req's lengths, then encrypts or decrypts: 0 or an errno
+ * @crypt: checks @req's lengths, then encrypts or decrypts: 0 or an errno;
+ *	   NULL for the types that do neither (encrypt says -EINVAL)
  * @driver: the tfm whose driver kfx_crypto_ctx_driver() names
  */
 struct kfx_crypto_type {
 	const char *name;
+	bool key_optional;
 	bool (*has_algo)(const struct kfx_crypto_params *params);
 	struct kfx_crypto_ctx *(*create)(const struct kfx_crypto_params *params,
 					 int *err);
@@ -95,6 +100,8 @@ struct kfx_crypto_type {
 
 extern const struct kfx_crypto_type kfx_crypto_skcipher_type;
 extern const struct kfx_crypto_type kfx_crypto_aead_type;
+extern const struct kfx_crypto_type kfx_crypto_hash_type;
+extern const struct kfx_crypto_type kfx_crypto_sig_type;
 
 int kfx_crypto_skcipher_crypt(struct kfx_crypto_ctx *ctx,
 			      const struct kfx_crypto_req *req);
@@ -106,7 +113,10 @@ int kfx_crypto_aead_crypt(struct kfx_crypto_ctx *ctx,
  * @src: the source table
  * @dst: the destination table
  * @empty: what an empty table points at (a tag-only message's output)
- * @req: the skcipher or AEAD request and its driver's context
+ * @busy: taken: a tracing program that runs inside a kfx crypto call on
+ *	  this CPU (attached to a function the cipher calls) must not reuse it
+ * @req: the skcipher or AEAD request and its driver's context, or the
+ *	 hash descriptor
  *
  * Kept off the stack, which under XDP and TC is the softirq stack beneath
  * the program's own, and in directly mapped memory: drivers such as the
@@ -117,11 +127,23 @@ struct kfx_crypto_scratch {
 	struct scatterlist src[KFX_CRYPTO_SG_ENTRIES];
 	struct scatterlist dst[KFX_CRYPTO_SG_ENTRIES];
 	u8 empty;
+	bool busy;
 	u8 req[KFX_CRYPTO_REQ_MAX] __aligned(CRYPTO_MINALIGN);
 };
 
 struct kfx_crypto_scratch *kfx_crypto_scratch_get(void);
-void kfx_crypto_scratch_put(void);
+void kfx_crypto_scratch_put(struct kfx_crypto_scratch *s);
+
+/*
+ * Dynptrs, decoded by kfx_crypto.c: the size, the address of @len bytes
+ * as plain memory (NULL when they are not), and every piece of a packet's
+ * bytes in turn, paged and fragment data included.
+ */
+u32 kfx_dynptr_size(const struct bpf_dynptr_kern *p);
+void *kfx_dynptr_data(const struct bpf_dynptr_kern *p, u32 len, bool write);
+typedef int (*kfx_dynptr_piece_fn)(void *arg, const u8 *data, u32 len);
+int kfx_dynptr_for_each(const struct bpf_dynptr_kern *p, u32 len,
+			kfx_dynptr_piece_fn fn, void *arg);
 int kfx_crypto_sg(struct kfx_crypto_scratch *s, struct scatterlist *sg,
 		  void *ad, u32 ad_len, void *buf, u32 len);
 int kfx_crypto_alloc_err(int err);

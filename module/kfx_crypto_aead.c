@@ -203,7 +203,7 @@ static int kfx_aead_sg(struct crypto_aead *tfm, const struct kfx_crypto_req *r,
 				   crypto_aead_encrypt(req);
 		memzero_explicit(req, sizeof(*req) + crypto_aead_reqsize(tfm));
 	}
-	kfx_crypto_scratch_put();
+	kfx_crypto_scratch_put(s);
 	if (err == -EBADMSG)
 		memzero_explicit(r->dst, out);
 	return err;

@@ -230,7 +230,7 @@ static int kfx_skcipher_sg(struct crypto_sync_skcipher *tfm,
 				   crypto_skcipher_encrypt(req);
 		skcipher_request_zero(req);
 	}
-	kfx_crypto_scratch_put();
+	kfx_crypto_scratch_put(s);
 	return err;
 }
 

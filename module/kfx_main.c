@@ -17,13 +17,16 @@
 #include "../bpf/kfx.h"
 #include "kfx_crypto.h"
 
+/* Tracing (and LSM) programs hash and verify with a ctx held in a map. */
 BTF_KFUNCS_START(kfx_tracing_kfunc_ids)
 #include "kfx_kfuncs_common.h"
+#include "kfx_kfuncs_crypto_any.h"
 BTF_KFUNCS_END(kfx_tracing_kfunc_ids)
 
 /* SYSCALL programs create ctxs (sleepable) and put them in maps. */
 BTF_KFUNCS_START(kfx_syscall_kfunc_ids)
 #include "kfx_kfuncs_common.h"
+#include "kfx_kfuncs_crypto_any.h"
 #include "kfx_kfuncs_crypto.h"
 BTF_ID_FLAGS(func, kfx_crypto_ctx_create,
 	     KF_ACQUIRE | KF_RET_NULL | KF_SLEEPABLE)
@@ -32,6 +35,7 @@ BTF_KFUNCS_END(kfx_syscall_kfunc_ids)
 /* Packet programs (SCHED_CLS, XDP, SCHED_ACT) encrypt and decrypt. */
 BTF_KFUNCS_START(kfx_net_kfunc_ids)
 #include "kfx_kfuncs_common.h"
+#include "kfx_kfuncs_crypto_any.h"
 #include "kfx_kfuncs_crypto.h"
 BTF_KFUNCS_END(kfx_net_kfunc_ids)
 

@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kfx crypto backend "hash": a synchronous shash (a digest such as sha256,
+ * a MAC such as hmac(sha256) or cmac(aes), a checksum such as crc32c),
+ * keyed at create when it takes a key, and kfx_crypto_hash() over every
+ * kind of dynptr, packets included, where upstream's proposal
+ * (bpf_crypto_hash(), not in any released kernel) takes linear data only.
+ *
+ * The descriptor a digest runs in is per call, in this CPU's scratch, not
+ * in the ctx: a ctx is shared by every CPU that holds a reference.
+ */
+#include <crypto/hash.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "kfx_compat.h"
+#include "../bpf/kfx.h"
+#include "kfx_crypto.h"
+
+/**
+ * struct kfx_hash_ctx - a ctx of type "hash"
+ * @base: the family's part
+ * @tfm: the keyed (or keyless) shash
+ * @digest_len: the digest size: kfx_crypto_hash() writes this many bytes
+ */
+struct kfx_hash_ctx {
+	struct kfx_crypto_ctx base;
+	struct crypto_shash *tfm;
+	u32 digest_len;
+};
+
+static struct kfx_hash_ctx *kfx_hash(struct kfx_crypto_ctx *ctx)
+{
+	return container_of(ctx, struct kfx_hash_ctx, base);
+}
+
+static bool kfx_is_hash(const struct kfx_crypto_ctx *ctx)
+{
+	return ctx->type == &kfx_crypto_hash_type;
+}
+
+static void kfx_hash_free(struct kfx_crypto_ctx *ctx)
+{
+	struct kfx_hash_ctx *c = kfx_hash(ctx);
+
+	if (c->tfm)
+		crypto_free_shash(c->tfm);
+	kfree(c);
+}
+
+/*
+ * The key, if any.  Every refusal is the caller's key: one of a length
+ * the algorithm does not take, or any key for a hash that has none (which
+ * would otherwise be silently ignored).  A MAC left without its key keeps
+ * CRYPTO_TFM_NEED_KEY.  All are -EINVAL.
+ */
+static int kfx_hash_setkey(struct crypto_shash *tfm,
+			   const struct kfx_crypto_params *p)
+{
+	if (p->key_len && crypto_shash_setkey(tfm, p->key, p->key_len))
+		return -EINVAL;
+	if (crypto_shash_get_flags(tfm) & CRYPTO_TFM_NEED_KEY)
+		return -EINVAL;
+	return 0;
+}
+
+static int kfx_hash_setup(struct kfx_hash_ctx *c,
+			  const struct kfx_crypto_params *p)
+{
+	struct crypto_shash *tfm;
+
+	tfm = crypto_alloc_shash(p->algo, 0, 0);
+	if (IS_ERR(tfm))
+		return kfx_crypto_alloc_err(PTR_ERR(tfm));
+	c->tfm = tfm;
+	if (sizeof(struct shash_desc) + crypto_shash_descsize(tfm) >
+	    KFX_CRYPTO_REQ_MAX)
+		return -EOPNOTSUPP;
+	c->digest_len = crypto_shash_digestsize(tfm);
+	return kfx_hash_setkey(tfm, p);
+}
+
+static struct kfx_crypto_ctx *
+kfx_hash_create(const struct kfx_crypto_params *p, int *err)
+{
+	struct kfx_hash_ctx *c = kzalloc(sizeof(*c), GFP_KERNEL);
+
+	if (!c) {
+		*err = -ENOMEM;
+		return NULL;
+	}
+	*err = kfx_hash_setup(c, p);
+	if (*err) {
+		kfx_hash_free(&c->base);
+		return NULL;
+	}
+	return &c->base;
+}
+
+/* A hash has no tag; shashes are synchronous by nature. */
+static bool kfx_hash_has_algo(const struct kfx_crypto_params *p)
+{
+	return !p->authsize && crypto_has_shash(p->algo, 0, 0);
+}
+
+static struct crypto_tfm *kfx_hash_driver(struct kfx_crypto_ctx *ctx)
+{
+	return crypto_shash_tfm(kfx_hash(ctx)->tfm);
+}
+
+const struct kfx_crypto_type kfx_crypto_hash_type = {
+	.name = "hash",
+	.key_optional = true,
+	.has_algo = kfx_hash_has_algo,
+	.create = kfx_hash_create,
+	.free = kfx_hash_free,
+	.driver = kfx_hash_driver,
+};
+
+static int kfx_hash_update(void *desc, const u8 *data, u32 len)
+{
+	return crypto_shash_update(desc, data, len);
+}
+
+/* Digest @len bytes of @data into @out in this CPU's scratch. */
+static int kfx_hash_digest(struct kfx_hash_ctx *c,
+			   const struct bpf_dynptr_kern *data, u32 len, u8 *out)
+{
+	struct kfx_crypto_scratch *s = kfx_crypto_scratch_get();
+	struct shash_desc *desc;
+	int err;
+
+	if (!s)
+		return -EBUSY;
+	desc = (struct shash_desc *)s->req;
+	desc->tfm = c->tfm;
+	err = crypto_shash_init(desc);
+	if (!err)
+		err = kfx_dynptr_for_each(data, len, kfx_hash_update, desc);
+	if (!err)
+		err = crypto_shash_final(desc, out);
+	/* a MAC's state holds its key */
+	shash_desc_zero(desc);
+	kfx_crypto_scratch_put(s);
+	return err;
+}
+
+/*
+ * Every check of the type, here, before anything is written: the data is
+ * not empty, @out is writable and holds the digest.  What goes wrong after
+ * that leaves @out zeroed, as do the checks when @out can be written.
+ */
+static int kfx_hash_checked(struct kfx_crypto_ctx *ctx,
+			    const struct bpf_dynptr_kern *data, u8 *out,
+			    u32 out_len)
+{
+	struct kfx_hash_ctx *c;
+	u32 len;
+
+	if (!kfx_is_hash(ctx) || !out)
+		return -EINVAL;
+	c = kfx_hash(ctx);
+	len = kfx_dynptr_size(data);
+	if (!len || out_len < c->digest_len)
+		return -EINVAL;
+	return kfx_hash_digest(c, data, len, out);
+}
+
+__bpf_kfunc_start_defs();
+
+/**
+ * kfx_crypto_hash() - Digest @data into @out with a "hash" ctx
+ * @ctx: A ctx of type "hash"
+ * @data: The message: local memory, a ringbuf record, or packet data (an
+ *	  skb's linear part, paged fragments and frag_list; an xdp buffer and
+ *	  its fragments), read in place, never copied
+ * @out: Room for the digest, kfx_crypto_ctx_digestsize() bytes or more:
+ *	 local memory, a ringbuf record or an skb's or xdp buffer's linear part
+ *
+ * The digest goes to the first kfx_crypto_ctx_digestsize() bytes of @out;
+ * the rest of @out is left as it was.  Upstream's proposed
+ * bpf_crypto_hash() has the same arguments and errnos, on linear data.
+ * Callable from SYSCALL, SCHED_CLS, SCHED_ACT (6.4+), XDP and TRACING
+ * programs (fentry, fexit, tp_btf, LSM, ...); 6.1's verifier passes only
+ * local dynptrs to kfuncs.
+ *
+ * Return: 0, or an errno, with every byte of @out zeroed when @out can be
+ * written:
+ * * %-EINVAL - @ctx is not of type "hash", @data is empty, @out is shorter
+ *              than the digest or read-only, or either cannot be reached
+ *              (@out outside a packet's linear part, an offset past the
+ *              packet's end, unreadable device-memory fragments)
+ * * %-EBUSY  - called in hard interrupt or NMI context, with interrupts
+ *              off, or from a program that runs inside another kfx crypto
+ *              call on this CPU (a tracing program attached to a function
+ *              the cipher calls)
+ * * %-ENOMEM - or another error of the crypto API
+ */
+__bpf_kfunc int kfx_crypto_hash(struct kfx_crypto_ctx *ctx,
+				const KFX_DYNPTR *data, const KFX_DYNPTR *out)
+{
+	const struct bpf_dynptr_kern *o = (const struct bpf_dynptr_kern *)out;
+	u32 out_len = kfx_dynptr_size(o);
+	u8 *p = out_len ? kfx_dynptr_data(o, out_len, true) : NULL;
+	int err;
+
+	err = kfx_hash_checked(ctx, (const struct bpf_dynptr_kern *)data, p,
+			       out_len);
+	if (err && p)
+		memset(p, 0, out_len);
+	return err;
+}
+
+/**
+ * kfx_crypto_ctx_digestsize() - The digest size of a "hash" ctx
+ * @ctx: The ctx
+ *
+ * What kfx_crypto_hash() writes, so that a program can size its output:
+ * 32 for sha256, 64 for sha512 and hmac(sha512), 4 for crc32c.
+ *
+ * Return: the size in bytes, or
+ * * %-EINVAL - @ctx is not of type "hash"
+ */
+__bpf_kfunc int kfx_crypto_ctx_digestsize(struct kfx_crypto_ctx *ctx)
+{
+	return kfx_is_hash(ctx) ? kfx_hash(ctx)->digest_len : -EINVAL;
+}
+
+__bpf_kfunc_end_defs();

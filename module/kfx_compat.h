@@ -309,11 +309,7 @@ static inline int kfx_sig_verify_buf(struct kfx_sig_tfm *tfm, const u8 *sig,
 				     u32 sig_len, const u8 *digest,
 				     u32 digest_len)
 {
-#ifdef KFX_HAVE_SIG_VERIFY_INFO
-	return crypto_sig_verify(tfm, sig, sig_len, digest, digest_len, NULL);
-#else
 	return crypto_sig_verify(tfm, sig, sig_len, digest, digest_len);
-#endif
 }
 #elif defined(KFX_HAVE_AKCIPHER_VERIFY)
 #include <crypto/akcipher.h>

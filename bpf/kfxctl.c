@@ -49,7 +49,6 @@ static const struct kfunc {
 /* The program types each family serves (module/kfx_main.c). */
 static const char *const family_types[] = {
 	[COMMON] = "syscall tc xdp tc-act(6.4+) tracing lsm",
-	/* kfx_sig_verify: sleepable programs only before 6.13 */
 	[CRYPTO_ANY] = "syscall tc xdp tc-act(6.4+) tracing lsm",
 	[CRYPTO] = "syscall tc xdp tc-act(6.4+)",
 	[CREATE] = "syscall (sleepable)",

@@ -263,119 +263,19 @@ static inline bool kfx_skb_frags_readable(const struct sk_buff *skb)
 }
 
 /*
- * ECDSA verification ("sig").  6.13 gave signatures an API of their own
- * (struct sig_alg): crypto_sig_verify() over plain buffers, with the
- * p1363() and x962() encodings as templates, and an ECDSA that neither
- * allocates nor sleeps, so any program may call kfx_sig_verify().  Before
- * it ECDSA is an akcipher "ecdsa-nist-pN" that takes only the x962 (DER)
- * encoding, over a scatterlist of signature then digest, and its verify
- * allocates with GFP_KERNEL: kfx_sig_verify() is then KF_SLEEPABLE, for
- * SYSCALL and sleepable tracing programs only, and the backend
- * (kfx_crypto_sig.c) turns p1363 signatures into DER itself.
- *
- * struct kfx_sig_tfm is the keyed tfm either way; kfx_sig_verify_buf() takes
- * the signature in the encoding the tfm was allocated for.
+ * ECDSA verification ("sig", kfx_ecdsa.c).  6.13 gave signatures an API of
+ * their own (struct sig_alg): the kernel's "p1363(ecdsa-nist-pN)" verifies
+ * plain buffers without allocating or sleeping.  Before it ECDSA was an
+ * akcipher whose verify allocates with GFP_KERNEL, and Debian's 6.1 has
+ * none at all (CONFIG_CRYPTO_ECDSA unset), but every kernel has the
+ * elliptic-curve library ECDH and ECDSA are made of (crypto/ecc.c, a
+ * module on 6.1: kfx.ko then depends on ecc.ko): there kfx verifies with
+ * it, the same arithmetic over the same library, P-192, P-256 and P-384.
  */
 #if defined(KFX_HAVE_SIG_ALG)
-#include <crypto/sig.h>
-
-#define KFX_SIG_AVAILABLE	1
-#define KFX_SIG_ENCODINGS	1	/* the kernel has p1363() and x962() */
-#define KFX_SIG_VERIFY_FLAGS	KF_RCU
-#define kfx_sig_tfm		crypto_sig
-
-static inline struct kfx_sig_tfm *kfx_sig_tfm_alloc(const char *name)
-{
-	return crypto_alloc_sig(name, 0, 0);
-}
-
-static inline void kfx_sig_tfm_free(struct kfx_sig_tfm *tfm)
-{
-	crypto_free_sig(tfm);
-}
-
-static inline int kfx_sig_tfm_set_pubkey(struct kfx_sig_tfm *tfm,
-					 const u8 *key, unsigned int len)
-{
-	return crypto_sig_set_pubkey(tfm, key, len);
-}
-
-static inline struct crypto_tfm *kfx_sig_tfm_base(struct kfx_sig_tfm *tfm)
-{
-	return crypto_sig_tfm(tfm);
-}
-
-static inline int kfx_sig_verify_buf(struct kfx_sig_tfm *tfm, const u8 *sig,
-				     u32 sig_len, const u8 *digest,
-				     u32 digest_len)
-{
-	return crypto_sig_verify(tfm, sig, sig_len, digest, digest_len);
-}
-#elif defined(KFX_HAVE_AKCIPHER_VERIFY)
-#include <crypto/akcipher.h>
-#include <linux/scatterlist.h>
-#include <linux/slab.h>
-
-#define KFX_SIG_AVAILABLE	1
-#define KFX_SIG_ENCODINGS	0	/* the akcipher takes DER only */
-#define KFX_SIG_VERIFY_FLAGS	(KF_RCU | KF_SLEEPABLE)
-#define kfx_sig_tfm		crypto_akcipher
-
-static inline struct kfx_sig_tfm *kfx_sig_tfm_alloc(const char *name)
-{
-	return crypto_alloc_akcipher(name, 0, 0);
-}
-
-static inline void kfx_sig_tfm_free(struct kfx_sig_tfm *tfm)
-{
-	crypto_free_akcipher(tfm);
-}
-
-static inline int kfx_sig_tfm_set_pubkey(struct kfx_sig_tfm *tfm,
-					 const u8 *key, unsigned int len)
-{
-	return crypto_akcipher_set_pub_key(tfm, key, len);
-}
-
-static inline struct crypto_tfm *kfx_sig_tfm_base(struct kfx_sig_tfm *tfm)
-{
-	return crypto_akcipher_tfm(tfm);
-}
-
-/* Sleeps: the signature and digest go in one buffer of its own. */
-static inline int kfx_sig_verify_buf(struct kfx_sig_tfm *tfm, const u8 *sig,
-				     u32 sig_len, const u8 *digest,
-				     u32 digest_len)
-{
-	DECLARE_CRYPTO_WAIT(wait);
-	struct akcipher_request *req;
-	struct scatterlist sg;
-	u8 *buf;
-	int err;
-
-	might_sleep();
-	buf = kmalloc(sig_len + digest_len, GFP_KERNEL);
-	req = akcipher_request_alloc(tfm, GFP_KERNEL);
-	if (!buf || !req) {
-		err = -ENOMEM;
-		goto out;
-	}
-	memcpy(buf, sig, sig_len);
-	memcpy(buf + sig_len, digest, digest_len);
-	sg_init_one(&sg, buf, sig_len + digest_len);
-	akcipher_request_set_callback(req, CRYPTO_TFM_REQ_MAY_SLEEP,
-				      crypto_req_done, &wait);
-	akcipher_request_set_crypt(req, &sg, NULL, sig_len, digest_len);
-	err = crypto_wait_req(crypto_akcipher_verify(req), &wait);
-out:
-	akcipher_request_free(req);
-	kfree(buf);
-	return err;
-}
-#else
-#define KFX_SIG_AVAILABLE	0
-#define KFX_SIG_ENCODINGS	0
-#define KFX_SIG_VERIFY_FLAGS	(KF_RCU | KF_SLEEPABLE)
+#define KFX_ECDSA_KERNEL	1
+#elif defined(KFX_HAVE_ECC_SHAMIR) && IS_ENABLED(CONFIG_CRYPTO_ECC)
+#define KFX_ECDSA_OWN		1
 #endif
 
 /*

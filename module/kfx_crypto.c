@@ -468,8 +468,8 @@ __bpf_kfunc_start_defs();
  *                  (or one whose request or descriptor does not fit kfx's
  *                  per-CPU scratch), an @authsize for a type other than
  *                  "aead", or none for "aead"; "sig": @algo is not
- *                  p1363() or x962() over an ECDSA NIST curve the kernel
- *                  has
+ *                  "p1363(ecdsa-nist-pN)" for a curve kfx verifies on
+ *                  this kernel (P-192, P-256, P-384; P-521 on 6.13+)
  * * %-ENOMEM     - no memory for the ctx, or the crypto API's own error
  */
 __bpf_kfunc struct kfx_crypto_ctx *
@@ -679,8 +679,7 @@ __bpf_kfunc int kfx_crypto_ctx_driver(struct kfx_crypto_ctx *ctx, char *buf,
 {
 	if (!buf__sz)
 		return -E2BIG;
-	return strscpy(buf, crypto_tfm_alg_driver_name(ctx->type->driver(ctx)),
-		       buf__sz);
+	return strscpy(buf, ctx->type->driver(ctx), buf__sz);
 }
 
 __bpf_kfunc_end_defs();

@@ -84,7 +84,7 @@ struct kfx_crypto_req {
  * @free: frees the ctx and its tfms (after the last reference)
  * @crypt: checks @req's lengths, then encrypts or decrypts: 0 or an errno;
  *	   NULL for the types that do neither (encrypt says -EINVAL)
- * @driver: the tfm whose driver kfx_crypto_ctx_driver() names
+ * @driver: the name of the implementation, kfx_crypto_ctx_driver()'s
  */
 struct kfx_crypto_type {
 	const char *name;
@@ -95,7 +95,7 @@ struct kfx_crypto_type {
 	void (*free)(struct kfx_crypto_ctx *ctx);
 	int (*crypt)(struct kfx_crypto_ctx *ctx,
 		     const struct kfx_crypto_req *req);
-	struct crypto_tfm *(*driver)(struct kfx_crypto_ctx *ctx);
+	const char *(*driver)(struct kfx_crypto_ctx *ctx);
 };
 
 extern const struct kfx_crypto_type kfx_crypto_skcipher_type;
@@ -148,6 +148,19 @@ int kfx_crypto_sg(struct kfx_crypto_scratch *s, struct scatterlist *sg,
 		  void *ad, u32 ad_len, void *buf, u32 len);
 int kfx_crypto_alloc_err(int err);
 bool kfx_crypto_simd_name(struct crypto_tfm *best, char *name);
+
+/*
+ * ECDSA verification with a fixed public key (kfx_ecdsa.c): the kernel's
+ * on 6.13+, kfx's over the kernel's elliptic-curve library before.
+ */
+struct kfx_ecdsa;
+bool kfx_ecdsa_has_curve(unsigned int bits);
+struct kfx_ecdsa *kfx_ecdsa_new(unsigned int bits, const u8 *key, u32 len,
+				int *err);
+void kfx_ecdsa_free(struct kfx_ecdsa *e);
+int kfx_ecdsa_verify(const struct kfx_ecdsa *e, const u8 *digest,
+		     u32 digest_len, const u8 *sig, u32 sig_len);
+const char *kfx_ecdsa_driver(const struct kfx_ecdsa *e);
 
 /* Module init and exit (kfx_main.c). */
 int kfx_crypto_init(void);

@@ -244,11 +244,11 @@ int kfx_crypto_aead_crypt(struct kfx_crypto_ctx *ctx,
 	return kfx_aead_sg(tfm, r, r->siv + c->iv_len, ad_len, out);
 }
 
-static struct crypto_tfm *kfx_aead_driver(struct kfx_crypto_ctx *ctx)
+static const char *kfx_aead_driver(struct kfx_crypto_ctx *ctx)
 {
 	struct kfx_aead_ctx *c = kfx_aead(ctx);
 
-	return crypto_aead_tfm(c->simd ?: c->tfm);
+	return crypto_tfm_alg_driver_name(crypto_aead_tfm(c->simd ?: c->tfm));
 }
 
 const struct kfx_crypto_type kfx_crypto_aead_type = {

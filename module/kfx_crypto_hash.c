@@ -103,9 +103,9 @@ static bool kfx_hash_has_algo(const struct kfx_crypto_params *p)
 	return !p->authsize && crypto_has_shash(p->algo, 0, 0);
 }
 
-static struct crypto_tfm *kfx_hash_driver(struct kfx_crypto_ctx *ctx)
+static const char *kfx_hash_driver(struct kfx_crypto_ctx *ctx)
 {
-	return crypto_shash_tfm(kfx_hash(ctx)->tfm);
+	return crypto_tfm_alg_driver_name(crypto_shash_tfm(kfx_hash(ctx)->tfm));
 }
 
 const struct kfx_crypto_type kfx_crypto_hash_type = {

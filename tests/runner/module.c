@@ -21,10 +21,37 @@
 #include "scenario.h"
 #include "kfx_kfunc_names.h"	/* generated from bpf/kfx.h */
 
+/*
+ * What modprobe would do first: load the modules @path depends on (on
+ * 6.1, whose ECDSA kfx brings itself, the kernel's ecc.ko).  The guest
+ * has the kernel's modules and their depmod index.
+ */
+static void mod_load_depends(const char *path)
+{
+	char cmd[512], deps[256] = "";
+	FILE *f;
+
+	snprintf(cmd, sizeof(cmd), "modinfo -F depends %s 2>/dev/null", path);
+	f = popen(cmd, "r");
+	if (!f)
+		return;
+	if (!fgets(deps, sizeof(deps), f))
+		deps[0] = 0;
+	pclose(f);
+	deps[strcspn(deps, "\n")] = 0;
+	for (char *d = strtok(deps, ","); d; d = strtok(NULL, ",")) {
+		snprintf(cmd, sizeof(cmd), "modprobe %s", d);
+		if (system(cmd))
+			printf("# modprobe %s (a dependency of %s) failed\n", d, path);
+	}
+}
+
 int mod_load(const char *path)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC), err;
+	int fd, err;
 
+	mod_load_depends(path);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
 	err = syscall(SYS_finit_module, fd, "", 0) ? -errno : 0;

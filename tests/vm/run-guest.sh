@@ -41,7 +41,9 @@ case $mode in
 test) bins="$bpf/kfx_test $bpf/kfxctl $bpf/udp_crypt $bpf/name_filter"
       payload="/kfx_test --module /kfx.ko --nobtf /kfx-nobtf.ko $bad $fuzz; echo \"kfx-exit: \$?\"" ;;
 demo) bins="$bpf/hello"
-      payload='echo "kfx-demo: insmod kfx.ko"; insmod /kfx.ko && lsmod | grep kfx
+      # modprobe's part first: what kfx.ko depends on (6.1: ecc.ko)
+      payload='echo "kfx-demo: insmod kfx.ko"; for d in $(modinfo -F depends /kfx.ko | tr , " "); do modprobe "$d"; done
+insmod /kfx.ko && lsmod | grep kfx
 echo "kfx-demo: running the hello sample (hello.bpf.o through its skeleton)"; /hello; echo "kfx-exit: $?"
 # The program is freed after an RCU grace period; until then kfx is in use.
 for i in 1 2 3 4 5 6 7 8 9 10; do rmmod kfx 2>/dev/null && echo "kfx-demo: rmmod kfx done" && break; sleep 0.2; done' ;;

@@ -38,7 +38,7 @@ elif [ -n "${KFX_FUZZ_REPLAY:-}" ]; then
 fi
 
 case $mode in
-test) bins="$bpf/kfx_test $bpf/kfxctl $bpf/udp_crypt $bpf/name_filter"
+test) bins="$bpf/kfx_test $bpf/kfxctl $bpf/udp_crypt $bpf/name_filter $bpf/exec_hash"
       payload="/kfx_test --module /kfx.ko --nobtf /kfx-nobtf.ko $bad $fuzz; echo \"kfx-exit: \$?\"" ;;
 demo) bins="$bpf/hello"
       payload='echo "kfx-demo: insmod kfx.ko"; insmod /kfx.ko && lsmod | grep kfx

@@ -208,13 +208,14 @@ static int exec_once(const char *path, const char *argv0)
 
 /*
  * Run exec_hash for three execs; once it says it is watching, exec the
- * three files.  Its output (echoed as comments) in @out; its exit status.
+ * three files.  Its output (echoed as comments) in @out; its exit status,
+ * 100 + i when file i did not run, -2 when it never watched.
  */
 static int run_exec_hash(char *out, size_t len, int *exec_st)
 {
 	char line[1024];
 	size_t n = 0;
-	int p[2], st, i;
+	int p[2], st, i, ran = 0;
 	pid_t pid;
 	FILE *f;
 
@@ -237,8 +238,9 @@ static int run_exec_hash(char *out, size_t len, int *exec_st)
 			strcpy(out + n, line);
 			n += strlen(line);
 		}
-		if (!strstr(line, "exec_hash: hashing"))
+		if (ran || !strstr(line, "exec_hash: hashing"))
 			continue;
+		ran = 1;
 		exec_st[0] = exec_once(TINY, "kfx-exec-hash-tiny");
 		exec_st[1] = exec_once(TARGET, "true");
 		exec_st[2] = exec_once(SCRIPT, "kfx-exec-hash.sh");
@@ -249,10 +251,13 @@ static int run_exec_hash(char *out, size_t len, int *exec_st)
 		close(p[0]);
 	if (waitpid(pid, &st, 0) < 0)
 		return -1;
+	st = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+	if (!ran)
+		return st ? st : -2;	/* it never said it was watching */
 	for (i = 0; i < 3; i++)
 		if (exec_st[i])
 			return 100 + i;		/* a file did not run */
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+	return st;
 }
 
 /*
@@ -309,6 +314,10 @@ static int exec_hash_check(char *why, size_t len)
 	if (st >= 100) {
 		snprintf(why, len, "exec of file %d of 3 exited %d", st - 99,
 			 exec_st[st - 100]);
+		return -1;
+	}
+	if (st == -2) {
+		snprintf(why, len, "exec_hash exited 0 without watching (output above)");
 		return -1;
 	}
 	if (st) {

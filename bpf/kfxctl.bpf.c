@@ -137,6 +137,7 @@ CRYPTO_CASE(kfx_crypto_ctx_driver,
  */
 struct kfx_crypto_params hash_params = { .type = "hash", .algo = "sha256" };
 char abc[4] = "abc", digest[32];
+/* not static: clang would put it in a map of its own, .rodata.cst32 */
 const char abc_sha256[32] = "\xba\x78\x16\xbf\x8f\x01\xcf\xea"
 			    "\x41\x41\x40\xde\x5d\xae\x22\x23"
 			    "\xb0\x03\x61\xa3\x96\x17\x7a\x9c"

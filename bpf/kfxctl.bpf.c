@@ -12,6 +12,8 @@
 
 #define E2BIG		7
 #define ENOENT		2
+#define EINVAL		22
+#define EKEYREJECTED	129
 
 char hello[16] = "Hello, kfx";	/* length 10 */
 char kfx[8] = "kfx";
@@ -74,13 +76,15 @@ static const char zero_ct[16] = "\x66\xe9\x4b\xd4\xef\x8a\x2c\x3b"
 				"\x88\x4c\xfa\x59\xca\x34\x2b\x2e";
 int err;
 
-static __always_inline int same(const char *a, const char *b)
+static __always_inline int same_n(const char *a, const char *b, int n)
 {
-	for (int i = 0; i < 16; i++)
+	for (int i = 0; i < n; i++)
 		if (a[i] != b[i])
 			return 0;
 	return 1;
 }
+
+#define same(a, b)	same_n(a, b, 16)
 
 /* create, then @op on the ctx; release it.  0 when all went right. */
 #define CRYPTO_CASE(name, op)						\
@@ -126,5 +130,96 @@ CRYPTO_CASE(kfx_crypto_decrypt_noiv, kfx_crypto_encrypt_noiv(c, &s, &d) ? 1 :
 	    !same(back, zero) ? 3 : 0)
 CRYPTO_CASE(kfx_crypto_ctx_driver,
 	    kfx_crypto_ctx_driver(c, buf, sizeof(buf)) > 0 ? 0 : 1)
+
+/*
+ * Hashes: SHA-256 of "abc" is ba7816bf...f20015ad (FIPS 180-2's example),
+ * its digest 32 bytes; a cipher's ctx has no digest size (-EINVAL).
+ */
+struct kfx_crypto_params hash_params = { .type = "hash", .algo = "sha256" };
+char abc[4] = "abc", digest[32];
+/* not static: clang would put it in a map of its own, .rodata.cst32 */
+const char abc_sha256[32] = "\xba\x78\x16\xbf\x8f\x01\xcf\xea"
+			    "\x41\x41\x40\xde\x5d\xae\x22\x23"
+			    "\xb0\x03\x61\xa3\x96\x17\x7a\x9c"
+			    "\xb4\x10\xff\x61\xf2\x00\x15\xad";
+
+SEC("syscall") int st_kfx_crypto_hash(void *ctx)
+{
+	kfx_dynptr_t d, o;
+	struct kfx_crypto_ctx *c;
+	int r;
+
+	c = kfx_crypto_ctx_create(&hash_params, sizeof(hash_params), &err);
+	if (!c)
+		return 100;
+	bpf_dynptr_from_mem(abc, 3, 0, &d);
+	bpf_dynptr_from_mem(digest, sizeof(digest), 0, &o);
+	r = kfx_crypto_hash(c, &d, &o) ? 1 :
+	    !same_n(digest, abc_sha256, 32) ? 2 : 0;
+	kfx_crypto_ctx_release(c);
+	return r;
+}
+
+SEC("syscall") int st_kfx_crypto_ctx_digestsize(void *ctx)
+{
+	struct kfx_crypto_ctx *c;
+	int r;
+
+	c = kfx_crypto_ctx_create(&hash_params, sizeof(hash_params), &err);
+	if (!c)
+		return 100;
+	r = kfx_crypto_ctx_digestsize(c) == 32 ? 0 : 1;
+	kfx_crypto_ctx_release(c);
+	if (r)
+		return r;
+	c = kfx_crypto_ctx_create(&params, sizeof(params), &err);
+	if (!c)
+		return 101;
+	r = kfx_crypto_ctx_digestsize(c) == -EINVAL ? 0 : 2;
+	kfx_crypto_ctx_release(c);
+	return r;
+}
+
+/*
+ * ECDSA: RFC 6979 A.2.5's P-256 key and its signature of "sample" with
+ * SHA-256 (the deterministic k), as r || s; kfx_sig_verify() takes the
+ * digest, SHA-256("sample").  The same digest with its last bit flipped
+ * must not verify (-EKEYREJECTED).  Checked on the host with OpenSSL.
+ */
+struct kfx_crypto_params sig_params = {
+	.type = "sig", .algo = "p1363(ecdsa-nist-p256)", .key_len = 65,
+	.key = "\x04"	/* uncompressed point: X, then Y */
+	       "\x60\xfe\xd4\xba\x25\x5a\x9d\x31\xc9\x61\xeb\x74\xc6\x35\x6d\x68"
+	       "\xc0\x49\xb8\x92\x3b\x61\xfa\x6c\xe6\x69\x62\x2e\x60\xf2\x9f\xb6"
+	       "\x79\x03\xfe\x10\x08\xb8\xbc\x99\xa4\x1a\xe9\xe9\x56\x28\xbc\x64"
+	       "\xf2\xf1\xb2\x0c\x2d\x7e\x9f\x51\x77\xa3\xc2\x94\xd4\x46\x22\x99",
+};
+char sample_sha256[32] = "\xaf\x2b\xdb\xe1\xaa\x9b\x6e\xc1\xe2\xad\xe1\xd6\x94\xf4\x1f\xc7"
+			 "\x1a\x83\x1d\x02\x68\xe9\x89\x15\x62\x11\x3d\x8a\x62\xad\xd1\xbf";
+char sample_sig[64] = "\xef\xd4\x8b\x2a\xac\xb6\xa8\xfd\x11\x40\xdd\x9c\xd4\x5e\x81\xd6"
+		      "\x9d\x2c\x87\x7b\x56\xaa\xf9\x91\xc3\x4d\x0e\xa8\x4e\xaf\x37\x16"
+		      "\xf7\xcb\x1c\x94\x2d\x65\x7c\x41\xd4\x36\xc7\xa1\xb6\xe2\x9f\x65"
+		      "\xf3\xe9\x00\xdb\xb9\xaf\xf4\x06\x4d\xc4\xab\x2f\x84\x3a\xcd\xa8";
+
+SEC("syscall") int st_kfx_sig_verify(void *ctx)
+{
+	kfx_dynptr_t m, s;
+	struct kfx_crypto_ctx *c;
+	int r;
+
+	c = kfx_crypto_ctx_create(&sig_params, sizeof(sig_params), &err);
+	if (!c)
+		return 100;
+	bpf_dynptr_from_mem(sample_sha256, sizeof(sample_sha256), 0, &m);
+	bpf_dynptr_from_mem(sample_sig, sizeof(sample_sig), 0, &s);
+	r = kfx_sig_verify(c, &m, &s) ? 1 : 0;
+	if (!r) {
+		sample_sha256[31] ^= 1;
+		r = kfx_sig_verify(c, &m, &s) == -EKEYREJECTED ? 0 : 2;
+		sample_sha256[31] ^= 1;
+	}
+	kfx_crypto_ctx_release(c);
+	return r;
+}
 
 char _license[] SEC("license") = "GPL";

@@ -10,7 +10,7 @@
  *
  * Exit status: 0 all well, 1 a check or test failed, 2 usage.  Every
  * problem is reported with what fixes it.  `status --json` is one object
- * whose members are stable (schema 1; kfxctl.1.scd lists them): a fleet's
+ * whose members are stable (schema 1; kfxctl.8.scd lists them): a fleet's
  * health check reads it.
  */
 #include <errno.h>

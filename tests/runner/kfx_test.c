@@ -14,7 +14,7 @@
  * expectations declared next to it (tests/progs/kfx_test.h, read by
  * loader.c).  This file holds only the options, the order of the
  * scenarios (module.c, crypto_guest.c, compat.c, kfxctl_cli.c, samples.c,
- * lockdown.c) and the counts.  --only NAME
+ * samples_exec_hash.c, lockdown.c) and the counts.  --only NAME
  * loads kfx and runs only the programs whose "object/program" holds NAME
  * (to replay one case on a kernel by hand, through run-guest.sh's
  * KFX_PAYLOAD).
@@ -179,6 +179,8 @@ int main(int argc, char **argv)
 	crypto_bounds_report();
 	test_sample_udp_crypt();
 	test_sample_name_filter();
+	test_sample_exec_hash();
+	test_sample_exec_hash_bad_algo();
 	test_crypto_live_zero();
 	test_crypto_map_frees_ctx();
 	test_prog_pins_module();

@@ -66,6 +66,10 @@ void test_kfxctl(void);
 void test_sample_udp_crypt(void);
 void test_sample_name_filter(void);
 
+/* samples_exec_hash.c */
+void test_sample_exec_hash(void);
+void test_sample_exec_hash_bad_algo(void);
+
 /* lockdown.c */
 void test_lockdown(void);
 #endif

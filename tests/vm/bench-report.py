@@ -5,11 +5,14 @@
 DIR holds, per kernel, <kver>.csv (the guest's "csv," lines), <kver>.log
 (its console) and setup.txt.  Writes DIR/RESULTS.md: the setup, then per
 kernel a string table (ns per call net of the no-call program, median and
-min-max, with the ratios), a crypto table (ns per operation, Mops/s) and
+min-max, with the ratios), a crypto table (ns per operation, Mops/s), a hash
+table (kfx_crypto_hash, AF_ALG and an FNV-1a BPF loop, with the ratios) and
 every target line the benchmarks printed; and, with gnuplot, one PNG per
 kernel for the string ops (a plot per op: throughput against length, a line
-per implementation) and one for crypto (a plot per algorithm: kfx, bpf_ and
-AF_ALG, generic and AES-NI), each implementation one colour on every kernel.
+per implementation), one for crypto (a plot per algorithm: kfx, bpf_ and
+AF_ALG, generic and AES-NI) and one for hashes (a plot per algorithm: kfx,
+AF_ALG and the loop, per pass), each implementation one colour on every
+kernel.
 """
 import csv
 import os
@@ -91,6 +94,33 @@ def crypto_section(rows, out):
             ratio(m, k) if var != "kfx" else ""))
 
 
+HASH_VARIANTS = ["kfx", "AF_ALG", "BPF loop"]
+
+
+def hash_section(rows, out):
+    # rows: pass, algo, size, variant, driver, med, min, max
+    t = defaultdict(dict)
+    order = []
+    for p, algo, size, var, drv, med, lo, hi in rows:
+        key = (p, algo, int(size))
+        if key not in t:
+            order.append(key)
+        t[key][var] = (float(med), float(lo), float(hi), drv)
+    out.append("| pass | algorithm | bytes | kfx driver | kfx_crypto_hash | "
+               "AF_ALG | BPF loop (FNV-1a) | AF_ALG/kfx | loop/kfx | "
+               "kfx bytes/us |")
+    out.append("|---|---|---:|---|---:|---:|---:|---:|---:|---:|")
+    for key in order:
+        r = t[key]
+        kfx = r.get("kfx", (0, 0, 0, ""))
+        cells = [cell(r[v][:3]) if v in r else "-" for v in HASH_VARIANTS]
+        out.append("| %s | %s | %d | %s | %s | %s | %s | %s |" % (
+            key[0], key[1], key[2], kfx[3] or "-", " | ".join(cells),
+            ratio(r.get("AF_ALG", (0,))[0], kfx[0]),
+            ratio(r.get("BPF loop", (0,))[0], kfx[0]),
+            "%.0f" % (key[2] * 1000.0 / kfx[0]) if kfx[0] > 0 else "-"))
+
+
 def gnuplot(script):
     try:
         subprocess.run(["gnuplot"], input=script.encode(), check=True)
@@ -102,11 +132,13 @@ def gnuplot(script):
 
 # One colour per implementation, the same on every kernel's plots.
 COLOURS = {"bpf_": "#1f77b4", "kfx_": "#d62728", "kfx_*_buf": "#2ca02c",
-           "loop": "#7f7f7f", "kfx": "#d62728", "AF_ALG": "#9467bd"}
+           "loop": "#7f7f7f", "kfx": "#d62728", "AF_ALG": "#9467bd",
+           "BPF loop": "#7f7f7f"}
 # Crypto passes: the generic C ciphers (thin, open points), then with
 # AES-NI/AVX loaded (thick, filled); the png terminal draws no dashes.
 PASS_STYLE = {"generic": "linewidth 1 pointtype 6 pointsize 1.2",
-              "aesni": "linewidth 2 pointtype 7"}
+              "aesni": "linewidth 2 pointtype 7",
+              "arch": "linewidth 2 pointtype 7"}
 YLABEL = "bytes per guest us (1 guest ns = 1 instruction)"
 
 
@@ -194,12 +226,41 @@ def plot_crypto(d, kver, rows):
     return png if gnuplot("\n".join(s) + "\n") else None
 
 
+def plot_hash(d, kver, rows):
+    """One plot per algorithm: kfx, AF_ALG and the FNV-1a loop, per pass."""
+    series = defaultdict(list)
+    for p, algo, size, var, drv, med, lo, hi in rows:
+        if float(med) > 0:
+            series[(algo, var, p)].append((int(size), int(size) * 1000.0 / float(med)))
+    if not series:
+        return None
+    algos = sorted({k[0] for k in series})
+    png = kver + "-hash.png"
+    s = header(os.path.join(d, png), len(algos) * 520, 440)
+    s += ['set multiplot layout 1,%d title "%s: hashes, throughput against size '
+          '(qemu TCG -icount; AF_ALG: user space, send+read; loop: '
+          'FNV-1a in BPF)"' % (len(algos), kver),
+          'set xlabel "message bytes"', 'set ylabel "%s" font ",8"' % YLABEL]
+    for algo in algos:
+        keys = [(algo, v, p) for v in HASH_VARIANTS
+                for p in ("generic", "arch") if (algo, v, p) in series]
+        s.append('set title "%s"' % algo)
+        s.append(xrange([x for k in keys for x, _ in series[k]]))
+        s += inline_plot([("%s %s" % (k[1], k[2]),
+                           'linecolor rgb "%s" %s'
+                           % (COLOURS[k[1]], PASS_STYLE.get(k[2], "")),
+                           sorted(series[k])) for k in keys])
+    s.append("unset multiplot")
+    return png if gnuplot("\n".join(s) + "\n") else None
+
+
 def main():
     d = sys.argv[1]
     setup = read_setup(d)
     out = ["# kfx benchmark results", ""]
     out.append("Produced by `make bench` (tests/vm/bench.sh, "
-               "tests/bench/string_bench.c, tests/bench/crypto_bench.c).")
+               "tests/bench/string_bench.c, tests/bench/crypto_bench.c, "
+               "tests/bench/hash_bench.c).")
     out.append("")
     out.append("- date: %s; commit %s" % (setup.get("date", "?"),
                                           setup.get("commit", "?")))
@@ -216,21 +277,29 @@ def main():
                "ns per call net of the same program without the call; crypto "
                "figures likewise (kfx's bpf_kptr_xchg() pair and upstream's "
                "RCU map load are in both); AF_ALG is wall time per operation "
-               "from user space (sendmsg + read) on the same guest clock.")
+               "from user space (sendmsg + read) on the same guest clock.  "
+               "Hash figures: kfx_crypto_hash() from XDP net of the same "
+               "program without the call, AF_ALG per send + read, and an "
+               "open-coded FNV-1a loop in BPF over the same bytes (a "
+               "non-cryptographic reference: what touching each byte in BPF "
+               "costs), each digest checked against AF_ALG's first.")
     kvers = sorted(f[:-4] for f in os.listdir(d) if f.endswith(".csv"))
     for kver in kvers:
-        srows, crows = [], []
+        srows, crows, hrows = [], [], []
         with open(os.path.join(d, kver + ".csv"), newline="") as f:
             for row in csv.reader(f):
                 if row and row[0] == "string" and len(row) == 8:
                     srows.append(row[2:])
                 elif row and row[0] == "crypto" and len(row) == 11:
                     crows.append(row[2:])
+                elif row and row[0] == "hash" and len(row) == 10:
+                    hrows.append(row[2:])
         cpu = [l.split(": ", 1)[1] for l in log_lines(d, kver, "kfx-cpu: ")]
         out += ["", "## %s" % kver, ""]
         out.append("Guest CPU: %s (qemu -cpu max)." % (cpu[0] if cpu else "?"))
         for l in log_lines(d, kver, "string_bench: upstream") + \
-                log_lines(d, kver, "crypto_bench: kernel"):
+                log_lines(d, kver, "crypto_bench: kernel") + \
+                log_lines(d, kver, "hash_bench: kernel"):
             out.append("`%s`" % l)
         out.append("")
         if srows:
@@ -245,12 +314,22 @@ def main():
             png = plot_crypto(d, kver, crows)
             if png:
                 out += ["", "![%s crypto](%s)" % (kver, png)]
+        if hrows:
+            out += ["", "### Hashes", ""]
+            hash_section(hrows, out)
+            png = plot_hash(d, kver, hrows)
+            if png:
+                out += ["", "![%s hashes](%s)" % (kver, png)]
+        checks = log_lines(d, kver, "hash_bench: CHECK FAILED")
+        if checks:
+            out += ["", "Checks failed (those points are not timed):", "",
+                    "```"] + checks + ["```"]
         targets = log_lines(d, kver, "target ")
         if targets:
             missed = sum(1 for l in targets if l.endswith("MISSED"))
             out += ["", "### Targets (%d, %d missed)" % (len(targets), missed),
                     "", "```"] + targets + ["```"]
-        if not srows and not crows:
+        if not srows and not crows and not hrows:
             out.append("No results: the guest did not finish (see %s.log)." % kver)
     with open(os.path.join(d, "RESULTS.md"), "w") as f:
         f.write("\n".join(out) + "\n")

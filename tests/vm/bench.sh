@@ -2,15 +2,16 @@
 # bench.sh [NAME...]: `make bench`.  For each kernel (default: the whole
 # matrix of tests/kernels.list), build kfx, boot the kernel under qemu TCG
 # with -icount (the guest clock counts instructions, so runs repeat exactly
-# and ratios compare instruction counts) and run string_bench then
-# crypto_bench in that one guest.  Writes, under $KFX_CACHE/bench/latest/,
+# and ratios compare instruction counts) and run string_bench, crypto_bench
+# then hash_bench in that one guest.  Writes, under $KFX_CACHE/bench/latest/,
 # each kernel's CSV and console log, RESULTS.md (tables and every target
 # line) and PNG plots.  A full run (whole matrix, every op, not QUICK)
 # also refreshes bench/RESULTS.md and its plots in the tree.
 #   KFX_BENCH_OPS=strlen,strstr   string ops to time (default all)
 #   KFX_BENCH_QUICK=1             string ops strlen/strchr/strstr/strcmp/
-#                                 strspn at 1, 64, 4095; crypto at 16 and
-#                                 1500 bytes; 7.3 unless kernels are named
+#                                 strspn at 1, 64, 4095; crypto and hashes
+#                                 at 16 and 1500 bytes; 7.3 unless kernels
+#                                 are named
 #                                 (about 3 minutes a kernel)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -75,12 +76,13 @@ for n in "${names[@]}"; do
 	echo "$kver $smp" >> "$out/smp.txt"
 	log=$KFX_CACHE/logs/$kver-bench.log
 	KFX_BOOT_TIMEOUT=3600 KFX_QEMU_OPTS="${KFX_QEMU_OPTS:-} $icount $smp" \
-	KFX_BENCH_CMD="echo \"kfx-cpu: \$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)\"; /string_bench /kfx.ko $ops $quick; /crypto_bench /kfx.ko $quick" \
+	KFX_BENCH_CMD="echo \"kfx-cpu: \$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)\"; /string_bench /kfx.ko $ops $quick; /crypto_bench /kfx.ko $quick; /hash_bench /kfx.ko $quick" \
 		run_guest_retry "$n" bench
 	tr -d '\r' < "$log" > "$out/$kver.log"
 	grep '^csv,' "$out/$kver.log" | cut -d, -f2- > "$out/$kver.csv" || true
-	grep -E '^(target|string_bench:|crypto_bench:)' "$out/$kver.log" | grep -v ' holds$' || true
-	grep -q '^crypto_bench: .* missed' "$out/$kver.log" ||
+	grep -E '^(target|string_bench:|crypto_bench:|hash_bench:)' "$out/$kver.log" | grep -v ' holds$' || true
+	grep -q '^crypto_bench: .* missed' "$out/$kver.log" &&
+		grep -q '^hash_bench: .* missed' "$out/$kver.log" ||
 		say "warning: the $n benchmark did not finish (log: $out/$kver.log)"
 done
 {

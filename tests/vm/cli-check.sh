@@ -50,7 +50,7 @@ expect kfxctl-unknown-option 2 stderr "kfxctl: unknown option --foo|usage: kfxct
 expect kfxctl-unknown-command 2 stderr "kfxctl: unknown command frob" "$k" frob
 expect kfxctl-two-commands 2 stderr "kfxctl: one command at a time" "$k" status selftest
 
-for s in hello udp_crypt name_filter; do
+for s in hello udp_crypt name_filter exec_hash; do
 	expect "$s-help" 0 stdout "usage: $s|--help|Exit status: 0" "$dir/$s" --help
 	expect "$s-unknown-option" 2 stderr "$s: unknown option --bogus|usage: $s" "$dir/$s" --bogus
 done
@@ -63,6 +63,14 @@ expect udp_crypt-messages-needs-a-value 2 stderr "udp_crypt: --messages needs a 
 expect name_filter-seconds-refused 2 stderr "name_filter: --seconds wants a number" "$dir/name_filter" --seconds soon
 expect name_filter-open-needs-a-value 2 stderr "name_filter: --open needs a value" "$dir/name_filter" --open
 expect name_filter-demo-alone 2 stderr "name_filter: --demo sets its own patterns" "$dir/name_filter" --demo --open x
+expect exec_hash-help-lists-options 0 stdout "--algo NAME|--count N|--timeout SECONDS|FIRST 256 BYTES|not of the whole file|1 failed or could not run|2 usage" "$dir/exec_hash" --help
+for bad in abc 0 -3 12x 10000000; do
+	expect "exec_hash-count-$bad-refused" 2 stderr "exec_hash: --count wants a number" "$dir/exec_hash" --count "$bad"
+done
+expect exec_hash-timeout-refused 2 stderr "exec_hash: --timeout wants a number" "$dir/exec_hash" --timeout soon
+expect exec_hash-count-needs-a-value 2 stderr "exec_hash: --count needs a number" "$dir/exec_hash" --count
+expect exec_hash-algo-needs-a-value 2 stderr "exec_hash: --algo needs a value" "$dir/exec_hash" --algo
+expect exec_hash-algo-too-long 2 stderr "exec_hash: --algo wants a name of 1 to 127" "$dir/exec_hash" --algo "$(printf '%0200d' 0)"
 
 # Without kfx (the host cannot load it): said so, exit 1.  The host's
 # kernel must have BTF for libbpf to get as far as the kfuncs.
@@ -70,6 +78,7 @@ if [ ! -d /sys/module/kfx ] && [ -r /sys/kernel/btf/vmlinux ] && [ "$(id -u)" = 
 	expect kfxctl-status-without-kfx 1 stderr "kfxctl: kfx is not loaded|fix: modprobe kfx" "$k" status
 	expect hello-without-kfx 1 stderr "hello: loading hello.bpf.o failed|kfx is not loaded" "$dir/hello"
 	expect udp_crypt-without-kfx 1 stderr "udp_crypt: loading udp_crypt.bpf.o failed|kfx is not loaded" "$dir/udp_crypt"
+	expect exec_hash-without-kfx 1 stderr "exec_hash: loading exec_hash.bpf.o failed|kfx is not loaded" "$dir/exec_hash" --count 1 --timeout 1
 	expect name_filter-without-kfx 1 stderr "name_filter: loading name_filter.bpf.o failed|kfx is not loaded" "$dir/name_filter" --demo
 	# status --json: one valid object, schema 1, every member there
 	st=0
@@ -92,7 +101,7 @@ assert o["error"] == "kfx is not loaded" and o["kfuncs_available"] == 0
 	if command -v setpriv >/dev/null; then
 		nobody="setpriv --reuid 65534 --regid 65534 --clear-groups"
 		expect kfxctl-as-nobody-needs-root 1 stderr "kfxctl: needs root (CAP_BPF)|run as root" $nobody "$k" status
-		for s in hello udp_crypt; do
+		for s in hello udp_crypt exec_hash; do
 			expect "$s-as-nobody-needs-root" 1 stderr "$s: loading $s.bpf.o failed|needs root (CAP_BPF" $nobody "$dir/$s"
 		done
 		expect name_filter-as-nobody-needs-root 1 stderr "name_filter: loading name_filter.bpf.o failed|needs root (CAP_BPF" \

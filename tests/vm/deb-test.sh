@@ -131,7 +131,7 @@ for suite in $(for n in "${names[@]}"; do kernel_field "$n" root; done | sort -u
 		"zcat '$r/usr/share/man/man8/kfxctl.8.gz' | grep -q '^\\.TH \"*kfxctl\"* \"*8'" \
 		"no /usr/share/man/man8/kfxctl.8.gz"
 	bad=
-	for s in udp_crypt name_filter; do
+	for s in udp_crypt name_filter exec_hash; do
 		st=0
 		out=$(in_root "$r" /usr/lib/kfx/samples/$s --bogus 2>&1) || st=$?
 		[ "$st" = 2 ] && grep -q "^usage: $s" <<<"$out" || bad="$bad $s"

@@ -38,7 +38,7 @@ elif [ -n "${KFX_FUZZ_REPLAY:-}" ]; then
 fi
 
 case $mode in
-test) bins="$bpf/kfx_test $bpf/kfxctl $bpf/udp_crypt $bpf/name_filter"
+test) bins="$bpf/kfx_test $bpf/kfxctl $bpf/udp_crypt $bpf/name_filter $bpf/exec_hash"
       payload="/kfx_test --module /kfx.ko --nobtf /kfx-nobtf.ko $bad $fuzz; echo \"kfx-exit: \$?\"" ;;
 demo) bins="$bpf/hello"
       # modprobe's part first: what kfx.ko depends on (6.1: ecc.ko)
@@ -47,8 +47,8 @@ insmod /kfx.ko && lsmod | grep kfx
 echo "kfx-demo: running the hello sample (hello.bpf.o through its skeleton)"; /hello; echo "kfx-exit: $?"
 # The program is freed after an RCU grace period; until then kfx is in use.
 for i in 1 2 3 4 5 6 7 8 9 10; do rmmod kfx 2>/dev/null && echo "kfx-demo: rmmod kfx done" && break; sleep 0.2; done' ;;
-bench) bins="$bpf/string_bench $bpf/crypto_bench"
-      payload="${KFX_BENCH_CMD:-/string_bench /kfx.ko; /crypto_bench /kfx.ko}; echo \"kfx-exit: \$?\"" ;;
+bench) bins="$bpf/string_bench $bpf/crypto_bench $bpf/hash_bench"
+      payload="${KFX_BENCH_CMD:-/string_bench /kfx.ko; /crypto_bench /kfx.ko; /hash_bench /kfx.ko}; echo \"kfx-exit: \$?\"" ;;
 *) die "unknown mode $mode" ;;
 esac
 

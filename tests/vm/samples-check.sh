@@ -20,7 +20,8 @@ build() {
 	rm -rf "$out"
 	if make -C "$KFX_TOP/bpf" OUT="$out" VMLINUX="$btf" > "$log" 2>&1 &&
 		[ -x "$out/kfxctl" ] && [ -x "$out/hello" ] &&
-		[ -x "$out/udp_crypt" ] && [ -x "$out/name_filter" ]; then
+		[ -x "$out/udp_crypt" ] && [ -x "$out/name_filter" ] &&
+		[ -x "$out/exec_hash" ]; then
 		echo "ok samples/build-against-$label ($(($(date +%s) - t0))s)"
 	else
 		echo "not ok samples/build-against-$label: $(grep -m1 -E 'error|Error' "$log") (log: $log)"

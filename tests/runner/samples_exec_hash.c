@@ -1,0 +1,366 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The exec_hash sample (bpf/samples/exec_hash.c) run as a user would:
+ * the runner execs three files it knows while exec_hash watches, and
+ * checks each printed digest against SHA-256 computed here, in user space,
+ * by the runner's own SHA-256 (FIPS 180-4): never kfx, never the kernel.
+ *
+ *   a 129-byte ELF the runner writes (exit(0)): hashed whole
+ *   /bin/busybox under another name (a symlink): its first 256 bytes
+ *   a script whose interpreter is /bin/busybox: busybox's first 256
+ *   bytes, exec reading the interpreter last, and the line names it
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "scenario.h"
+
+#ifndef EXEC_HASH
+#define EXEC_HASH	"/exec_hash"	/* where run-guest.sh puts it */
+#endif
+#define TINY	"/tmp/kfx-exec-hash-tiny"
+#define TARGET	"/tmp/kfx-exec-hash-target"
+#define SCRIPT	"/tmp/kfx-exec-hash.sh"
+
+/* ---------- SHA-256, FIPS 180-4 ---------- */
+
+static const uint32_t sha256_k[64] = {
+	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1,
+	0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3,
+	0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
+	0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+	0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147,
+	0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
+	0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b,
+	0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+	0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a,
+	0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208,
+	0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+};
+
+static uint32_t ror(uint32_t x, int n)
+{
+	return x >> n | x << (32 - n);
+}
+
+/* One 64-byte block into the state @h. */
+static void sha256_block(uint32_t h[8], const uint8_t *p)
+{
+	uint32_t w[64], s[8], t1, t2;
+	int i;
+
+	for (i = 0; i < 16; i++)
+		w[i] = (uint32_t)p[4 * i] << 24 | p[4 * i + 1] << 16 |
+		       p[4 * i + 2] << 8 | p[4 * i + 3];
+	for (; i < 64; i++)
+		w[i] = w[i - 16] + w[i - 7] +
+		       (ror(w[i - 15], 7) ^ ror(w[i - 15], 18) ^ w[i - 15] >> 3) +
+		       (ror(w[i - 2], 17) ^ ror(w[i - 2], 19) ^ w[i - 2] >> 10);
+	memcpy(s, h, sizeof(s));
+	for (i = 0; i < 64; i++) {
+		t1 = s[7] + (ror(s[4], 6) ^ ror(s[4], 11) ^ ror(s[4], 25)) +
+		     ((s[4] & s[5]) ^ (~s[4] & s[6])) + sha256_k[i] + w[i];
+		t2 = (ror(s[0], 2) ^ ror(s[0], 13) ^ ror(s[0], 22)) +
+		     ((s[0] & s[1]) ^ (s[0] & s[2]) ^ (s[1] & s[2]));
+		memmove(s + 1, s, 7 * sizeof(s[0]));
+		s[4] += t1;
+		s[0] = t1 + t2;
+	}
+	for (i = 0; i < 8; i++)
+		h[i] += s[i];
+}
+
+/* SHA-256 of @n bytes of @data, as 64 hex digits in @hex. */
+static void sha256_hex(const void *data, size_t n, char hex[65])
+{
+	uint32_t h[8] = {
+		0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+		0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+	};
+	const uint8_t *p = data;
+	uint8_t last[128] = { 0 };
+	size_t rest = n % 64, tail, i;
+	uint64_t bits = (uint64_t)n * 8;
+
+	for (i = 0; i + 64 <= n; i += 64)
+		sha256_block(h, p + i);
+	/* the rest, 0x80, zeros, the length in bits: one block or two */
+	memcpy(last, p + n - rest, rest);
+	last[rest] = 0x80;
+	tail = rest < 56 ? 64 : 128;
+	for (i = 0; i < 8; i++)
+		last[tail - 1 - i] = bits >> (8 * i);
+	for (i = 0; i < tail; i += 64)
+		sha256_block(h, last + i);
+	for (i = 0; i < 8; i++)
+		sprintf(hex + 8 * i, "%08x", h[i]);
+}
+
+/* The model on FIPS 180-2's one- and two-block examples. */
+static int sha256_known_answers(void)
+{
+	static const char two[] =
+		"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+	char hex[65];
+
+	sha256_hex("abc", 3, hex);
+	if (strcmp(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"))
+		return -1;
+	sha256_hex(two, sizeof(two) - 1, hex);
+	return strcmp(hex, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1") ? -1 : 0;
+}
+
+/* ---------- the files exec'd ---------- */
+
+/*
+ * The smallest x86-64 executable: the ELF header, one PT_LOAD mapping the
+ * file at 0x400000, and at its entry exit(0).  129 bytes: exec reads all
+ * of it, so exec_hash hashes it whole.
+ */
+static const uint8_t tiny_elf[] = {
+	0x7f, 'E', 'L', 'F', 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	2, 0, 0x3e, 0, 1, 0, 0, 0,		/* ET_EXEC, EM_X86_64, v1 */
+	0x78, 0, 0x40, 0, 0, 0, 0, 0,		/* e_entry 0x400078 */
+	64, 0, 0, 0, 0, 0, 0, 0,		/* e_phoff */
+	0, 0, 0, 0, 0, 0, 0, 0,			/* e_shoff: none */
+	0, 0, 0, 0, 64, 0, 56, 0,		/* flags, ehsize, phentsize */
+	1, 0, 64, 0, 0, 0, 0, 0,		/* phnum, shentsize, 0, 0 */
+	1, 0, 0, 0, 5, 0, 0, 0,			/* PT_LOAD, R+X */
+	0, 0, 0, 0, 0, 0, 0, 0,			/* p_offset */
+	0, 0, 0x40, 0, 0, 0, 0, 0,		/* p_vaddr */
+	0, 0, 0x40, 0, 0, 0, 0, 0,		/* p_paddr */
+	129, 0, 0, 0, 0, 0, 0, 0,		/* p_filesz */
+	129, 0, 0, 0, 0, 0, 0, 0,		/* p_memsz */
+	0, 0x10, 0, 0, 0, 0, 0, 0,		/* p_align */
+	0x31, 0xff,				/* xor %edi, %edi */
+	0xb8, 60, 0, 0, 0,			/* mov $60 (exit), %eax */
+	0x0f, 0x05,				/* syscall */
+};
+
+static const char script[] = "#!/bin/busybox true\n# exec_hash: a script\n";
+
+static int write_file(const char *path, const void *data, size_t n)
+{
+	int fd, ok;
+
+	unlink(path);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0755);
+	if (fd < 0)
+		return -1;
+	ok = write(fd, data, n) == (ssize_t)n;
+	return close(fd) || !ok ? -1 : 0;
+}
+
+/* The three files; 0, or -1 with @why. */
+static int make_files(char *why, size_t len)
+{
+	unlink(TARGET);
+	if (write_file(TINY, tiny_elf, sizeof(tiny_elf)) ||
+	    write_file(SCRIPT, script, sizeof(script) - 1) ||
+	    symlink("/bin/busybox", TARGET)) {
+		snprintf(why, len, "writing the files to exec: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* SHA-256 of what exec reads of @path (its first 256 bytes); 0 or -1. */
+static int expected(const char *path, char hex[65])
+{
+	uint8_t buf[256];
+	ssize_t n = -1;
+	int fd = open(path, O_RDONLY);
+
+	if (fd >= 0) {
+		n = read(fd, buf, sizeof(buf));
+		close(fd);
+	}
+	if (n <= 0)
+		return -1;
+	sha256_hex(buf, n, hex);
+	return 0;
+}
+
+/* Exec @path as @argv0 in a child; its exit status, or -1. */
+static int exec_once(const char *path, const char *argv0)
+{
+	pid_t pid = fork();
+	int st;
+
+	if (!pid) {
+		execl(path, argv0, (char *)NULL);
+		_exit(127);
+	}
+	if (pid < 0 || waitpid(pid, &st, 0) < 0)
+		return -1;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* ---------- the scenario ---------- */
+
+/*
+ * Run exec_hash for three execs; once it says it is watching, exec the
+ * three files.  Its output (echoed as comments) in @out; its exit status,
+ * 100 + i when file i did not run, -2 when it never watched.
+ */
+static int run_exec_hash(char *out, size_t len, int *exec_st)
+{
+	char line[1024];
+	size_t n = 0;
+	int p[2], st, i, ran = 0;
+	pid_t pid;
+	FILE *f;
+
+	if (pipe(p))
+		return -1;
+	pid = fork();
+	if (!pid) {
+		dup2(p[1], 1);
+		dup2(p[1], 2);
+		close(p[0]);
+		execl(EXEC_HASH, "exec_hash", "--count", "3", "--timeout", "30",
+		      (char *)NULL);
+		_exit(127);
+	}
+	close(p[1]);
+	f = fdopen(p[0], "r");
+	while (f && fgets(line, sizeof(line), f)) {
+		printf("#   %s", line);
+		if (n + strlen(line) < len) {
+			strcpy(out + n, line);
+			n += strlen(line);
+		}
+		if (ran || !strstr(line, "exec_hash: hashing"))
+			continue;
+		ran = 1;
+		exec_st[0] = exec_once(TINY, "kfx-exec-hash-tiny");
+		exec_st[1] = exec_once(TARGET, "true");
+		exec_st[2] = exec_once(SCRIPT, "kfx-exec-hash.sh");
+	}
+	if (f)
+		fclose(f);
+	else
+		close(p[0]);
+	if (waitpid(pid, &st, 0) < 0)
+		return -1;
+	st = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+	if (!ran)
+		return st ? st : -2;	/* it never said it was watching */
+	for (i = 0; i < 3; i++)
+		if (exec_st[i])
+			return 100 + i;		/* a file did not run */
+	return st;
+}
+
+/*
+ * The line of @out for @path: it must hold "sha256:@hex" and @note (or
+ * no note at all when @note is NULL).  0, or -1 with @why.
+ */
+static int check_line(const char *out, const char *path, const char *hex,
+		      const char *note, char *why, size_t len)
+{
+	char key[128], want[80], line[1024];
+	const char *l, *end;
+
+	snprintf(key, sizeof(key), " %s ", path);
+	l = strstr(out, key);
+	if (!l) {
+		snprintf(why, len, "no line for %s", path);
+		return -1;
+	}
+	while (l > out && l[-1] != '\n')
+		l--;
+	end = strchr(l, '\n');
+	snprintf(line, sizeof(line), "%.*s", (int)(end ? end - l : (long)strlen(l)), l);
+	snprintf(want, sizeof(want), "sha256:%s", hex);
+	if (!strstr(line, want) ||
+	    (note ? !strstr(line, note) : strstr(line, "  (") != NULL)) {
+		snprintf(why, len, "%s: want %s%s%s, got \"%s\"", path, want,
+			 note ? " and " : " and no note", note ? note : "", line);
+		return -1;
+	}
+	return 0;
+}
+
+/* The whole check; 0, or -1 with @why. */
+static int exec_hash_check(char *why, size_t len)
+{
+	char tiny_hex[65], bb_hex[65];
+	static char out[16384];
+	int st, exec_st[3] = { -1, -1, -1 };
+
+	if (sha256_known_answers()) {
+		snprintf(why, len, "the runner's SHA-256 fails FIPS 180-2's examples");
+		return -1;
+	}
+	if (make_files(why, len))
+		return -1;
+	if (expected(TINY, tiny_hex) || expected(TARGET, bb_hex)) {
+		snprintf(why, len, "reading the files back: %s", strerror(errno));
+		return -1;
+	}
+	printf("# exec_hash: want %s sha256:%s (129 bytes, whole)\n", TINY, tiny_hex);
+	printf("# exec_hash: want %s and %s sha256:%s (busybox's first 256 bytes)\n",
+	       TARGET, SCRIPT, bb_hex);
+	st = run_exec_hash(out, sizeof(out), exec_st);
+	if (st >= 100) {
+		snprintf(why, len, "exec of file %d of 3 exited %d", st - 99,
+			 exec_st[st - 100]);
+		return -1;
+	}
+	if (st == -2) {
+		snprintf(why, len, "exec_hash exited 0 without watching (output above)");
+		return -1;
+	}
+	if (st) {
+		snprintf(why, len, "exec_hash exited %d (output above)", st);
+		return -1;
+	}
+	if (check_line(out, TINY, tiny_hex, "(the whole file: 129 bytes)", why, len) ||
+	    check_line(out, TARGET, bb_hex, NULL, why, len) ||
+	    check_line(out, SCRIPT, bb_hex, "(of the interpreter /bin/busybox)",
+		       why, len))
+		return -1;
+	return 0;
+}
+
+/*
+ * exec_hash: the digest it prints for each exec is the SHA-256 of what
+ * exec read of the file, computed here in user space.
+ */
+void test_sample_exec_hash(void)
+{
+	const char *name = "sample/exec_hash-digests-match-user-space-sha256";
+	char why[1536] = "";
+
+	if (exec_hash_check(why, sizeof(why)))
+		FAIL(name, "%s", why);
+	else
+		PASS(name);
+	unlink(TINY);
+	unlink(TARGET);
+	unlink(SCRIPT);
+}
+
+/* exec_hash --algo with a name the kernel lacks: exit 1, the name said. */
+void test_sample_exec_hash_bad_algo(void)
+{
+	const char *name = "sample/exec_hash-names-an-unknown-algorithm";
+	static char out[4096];
+	int st;
+
+	st = run_capture(EXEC_HASH " --algo kfx-no-such-hash --count 1 --timeout 5 2>&1",
+			 out, sizeof(out));
+	if (st != 1 || !strstr(out, "cannot make a \"hash\" ctx for kfx-no-such-hash"))
+		FAIL(name, "exit %d, said: %.300s", st, out);
+	else
+		PASS(name);
+}

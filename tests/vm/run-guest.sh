@@ -129,7 +129,8 @@ progress() {
 		step="done, dumping the kernel log"
 	else
 		n=$(grep -c '^ok \|^not ok ' "$log" 2>/dev/null || true)
-		last=$(tr -d '\r' < "$log" | grep -E '^(ok|not ok|skip) ' | tail -1 | cut -c1-60)
+		# no result yet is not an error (set -e with pipefail)
+		last=$(tr -d '\r' < "$log" | grep -E '^(ok|not ok|skip) ' | tail -1 | cut -c1-60 || true)
 		step="$mode running: ${n:-0} results${last:+, last: $last}"
 	fi
 	say "$1 ($2) guest $mode: $step, $3s elapsed"

@@ -470,6 +470,8 @@ __bpf_kfunc_start_defs();
  *                  "aead", or none for "aead"; "sig": @algo is not
  *                  "p1363(ecdsa-nist-pN)" for a curve kfx verifies on
  *                  this kernel (P-192, P-256, P-384; P-521 on 6.13+)
+ * * %-EBUSY      - called where it cannot sleep (a bpf_timer callback of a
+ *                  sleepable program, which kernels before 7.x let call it)
  * * %-ENOMEM     - no memory for the ctx, or the crypto API's own error
  */
 __bpf_kfunc struct kfx_crypto_ctx *
@@ -479,6 +481,15 @@ kfx_crypto_ctx_create(const struct kfx_crypto_params *params, u32 params__sz,
 	const struct kfx_crypto_type *type;
 	struct kfx_crypto_ctx *ctx;
 
+	/*
+	 * The verifier lets only sleepable programs call it, but before
+	 * 7.x's fix it counts a bpf_timer callback such a program armed
+	 * as sleepable too: that runs in softirq context.
+	 */
+	if (in_interrupt() || irqs_disabled()) {
+		*err = -EBUSY;
+		return NULL;
+	}
 	if (!kfx_crypto_params_valid(params, params__sz)) {
 		*err = -EINVAL;
 		return NULL;

@@ -107,6 +107,9 @@ static int kfx_sig_checked(struct kfx_crypto_ctx *ctx,
 
 	if (ctx->type != &kfx_crypto_sig_type || !msg_len || !sig_len)
 		return -EINVAL;
+	/* a millisecond of arithmetic: not in NMI or with interrupts off */
+	if (in_hardirq() || in_nmi() || irqs_disabled())
+		return -EBUSY;
 	msg = kfx_dynptr_data(message, msg_len, false);
 	sig = kfx_dynptr_data(signature, sig_len, false);
 	if (!msg || !sig)
@@ -128,9 +131,11 @@ __bpf_kfunc_start_defs();
  *	       all for P-256, 96 for P-384)
  *
  * Nothing is written, nothing is allocated, nothing sleeps: any program
- * type kfx serves may call it.  Upstream's proposed bpf_sig_verify() has
- * the same arguments and results.  Both dynptrs are local memory, a
- * ringbuf record or a packet's linear part.
+ * type kfx serves may call it, but not in hard interrupt or NMI context
+ * (a tracing program there), where a verification is too long.
+ * Upstream's proposed bpf_sig_verify() has the same arguments and
+ * results.  Both dynptrs are local memory, a ringbuf record or a packet's
+ * linear part.
  *
  * Return: 0 when the signature is valid, or
  * * %-EKEYREJECTED - a well-formed signature that does not verify
@@ -138,6 +143,8 @@ __bpf_kfunc_start_defs();
  * * %-EINVAL       - @ctx is not of type "sig", @message or @signature is
  *                    empty or cannot be reached, or @signature is not
  *                    twice the curve's size
+ * * %-EBUSY        - called in hard interrupt or NMI context, or with
+ *                    interrupts off
  */
 __bpf_kfunc int kfx_sig_verify(struct kfx_crypto_ctx *ctx,
 			       const KFX_DYNPTR *message,

@@ -268,8 +268,9 @@ int kfx_crypto_skcipher_crypt(struct kfx_crypto_ctx *ctx,
 static const char *kfx_skcipher_driver(struct kfx_crypto_ctx *ctx)
 {
 	struct kfx_skcipher_ctx *c = kfx_skcipher(ctx);
+	struct crypto_skcipher *tfm = &(c->simd ?: c->tfm)->base;
 
-	return crypto_tfm_alg_driver_name(crypto_skcipher_tfm(&(c->simd ?: c->tfm)->base));
+	return crypto_tfm_alg_driver_name(crypto_skcipher_tfm(tfm));
 }
 
 const struct kfx_crypto_type kfx_crypto_skcipher_type = {

@@ -96,9 +96,11 @@ int install(void *ctx)
 /*
  * Hash @len bytes of @b->data into @b->digest with this CPU's ctx: kfx's
  * result, or -ENOKEY when the slot was empty.  Not inlined, so that its
- * dynptrs have a frame of their own (as in udp_crypt.bpf.c).
+ * dynptrs have a frame of their own (as in udp_crypt.bpf.c).  @len is 64
+ * bits wide: a 32-bit one is checked on a zero-extended copy, a bound
+ * 6.1's verifier does not carry back to the register passed on.
  */
-static __attribute__((noinline)) int digest(struct scratch *b, __u32 len)
+static __attribute__((noinline)) int digest(struct scratch *b, __u64 len)
 {
 	__u32 cpu = bpf_get_smp_processor_id();
 	kfx_dynptr_t data, out;

@@ -355,7 +355,7 @@ __success __retval(-ENOENT)
 int create_unknown_type(void *ctx)
 {
 	good_params();
-	__builtin_memcpy(params.type, "hash", 5);
+	__builtin_memcpy(params.type, "kfx-none", 9);
 	return create_fails(sizeof(params));
 }
 

@@ -1,0 +1,378 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0
+"""check-vectors.py: check the hash, MAC, CRC and ECDSA known answers of
+tests/vectors/ on the host, each with two implementations where the host
+has two, and never with kfx.
+
+  fips180, sha3, rfc7693   Python hashlib and `openssl dgst`
+  rfc4231, longmsg (HMAC)  Python hmac and `openssl mac ... HMAC`
+  rfc4493                  `openssl mac -cipher AES-128-CBC ... CMAC`
+  rfc3720                  a bitwise CRC32C below (reflected, 0x82F63B78)
+  ecdsa                    OpenSSL: the public key from the RFC's private
+                           key, `openssl asn1parse` for the DER forms,
+                           `openssl dgst -verify` and `openssl pkeyutl
+                           -verify` for the signatures (valid ones must
+                           verify, invalid ones must not), `openssl pkey`
+                           for the malformed keys
+
+Every vector of the files it checks must be used by a check (a value
+nothing checks is an error).  Stdlib and the openssl command only (Debian:
+python3, openssl).  Exit status 0 when all agree, 1 otherwise.
+
+  tests/vectors/check-vectors.py [-v]
+"""
+import base64
+import hashlib
+import hmac
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CHECKED = ["fips180.vec", "sha3.vec", "rfc4231.vec", "rfc4493.vec",
+           "rfc3720.vec", "rfc7693.vec", "ecdsa.vec", "longmsg.vec"]
+verbose = "-v" in sys.argv[1:]
+failures = []
+used = set()
+tmp = tempfile.mkdtemp(prefix="kfx-vectors.")
+
+
+def read_vec(path):
+    """NAME -> bytes, with the rules of tools/vectors2h.sh."""
+    vec, name, hexs = {}, None, ""
+    for line in open(path):
+        line = line.rstrip("\n")
+        if line.startswith("#") or not line.strip():
+            continue
+        if line[0] in " \t":
+            hexs += re.sub(r"\s", "", line)
+            continue
+        if name:
+            vec[name] = bytes.fromhex(hexs)
+        parts = line.split(None, 1)
+        name, hexs = parts[0], re.sub(r"\s", "", parts[1] if len(parts) > 1 else "")
+    if name:
+        vec[name] = bytes.fromhex(hexs)
+    return vec
+
+
+V = {}
+for f in CHECKED:
+    for k, v in read_vec(os.path.join(HERE, f)).items():
+        if k in V:
+            failures.append(f"{f}: {k} defined twice")
+        V[k] = v
+
+
+def get(name):
+    used.add(name)
+    return V[name]
+
+
+def check(what, got, want):
+    if got != want:
+        failures.append(f"{what}: the file says {want.hex() if isinstance(want, bytes) else want}, "
+                        f"computed {got.hex() if isinstance(got, bytes) else got}")
+    elif verbose:
+        print(f"ok   {what}")
+
+
+def tmpfile(name, data):
+    p = os.path.join(tmp, name)
+    with open(p, "wb") as f:
+        f.write(data)
+    return p
+
+
+def openssl(*args, data=None, ok=True):
+    r = subprocess.run(["openssl", *args], input=data, capture_output=True)
+    if ok and r.returncode:
+        failures.append(f"openssl {' '.join(args)}: {r.stderr.decode().strip()}")
+    return r
+
+
+# --- hashes -----------------------------------------------------------------
+
+OSSL_DGST = {"sha1": "sha1", "sha224": "sha224", "sha256": "sha256",
+             "sha384": "sha384", "sha512": "sha512", "sha3_256": "sha3-256",
+             "sha3_512": "sha3-512", "blake2b": "blake2b512"}
+
+
+def digest_both(alg, msg, want, what):
+    check(f"{what} (hashlib)", hashlib.new(alg, msg).digest(), want)
+    r = openssl("dgst", "-" + OSSL_DGST[alg], "-binary", tmpfile("msg", msg))
+    check(f"{what} (openssl dgst)", r.stdout, want)
+
+
+million_a = b"a" * 1000000
+for alg, tag in (("sha1", "SHA1"), ("sha224", "SHA224"), ("sha256", "SHA256"),
+                 ("sha384", "SHA384"), ("sha512", "SHA512")):
+    for m in ("ABC", "448", "896", "MILLION_A"):
+        name = f"FIPS180_{tag}_{m}"
+        if name not in V:
+            continue
+        msg = million_a if m == "MILLION_A" else get(f"FIPS180_MSG_{m}")
+        digest_both(alg, msg, get(name), name)
+check("FIPS180_MSG_ABC is \"abc\"", get("FIPS180_MSG_ABC"), b"abc")
+check("FIPS180_MSG_448 text", get("FIPS180_MSG_448"),
+      b"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")
+check("FIPS180_MSG_896 text", get("FIPS180_MSG_896"),
+      b"".join(bytes(range(0x61 + i, 0x69 + i)) for i in range(14)))
+
+check("SHA3_MSG_ABC is \"abc\"", get("SHA3_MSG_ABC"), b"abc")
+for alg, tag in (("sha3_256", "SHA3_256"), ("sha3_512", "SHA3_512")):
+    digest_both(alg, b"", get(f"{tag}_EMPTY"), f"{tag}_EMPTY")
+    digest_both(alg, get("SHA3_MSG_ABC"), get(f"{tag}_ABC"), f"{tag}_ABC")
+
+check("RFC7693_MSG_ABC is \"abc\"", get("RFC7693_MSG_ABC"), b"abc")
+digest_both("blake2b", get("RFC7693_MSG_ABC"), get("RFC7693_BLAKE2B512_ABC"),
+            "RFC7693_BLAKE2B512_ABC")
+
+
+# --- HMAC -------------------------------------------------------------------
+
+def hmac_both(alg, key, msg, want, what):
+    mac = hmac.new(key, msg, alg).digest()
+    check(f"{what} (hmac)", mac[:len(want)], want)
+    r = openssl("mac", "-digest", alg.upper(), "-macopt", "hexkey:" + key.hex(),
+                "-in", tmpfile("msg", msg), "HMAC")
+    check(f"{what} (openssl mac)", bytes.fromhex(r.stdout.decode().strip())[:len(want)], want)
+
+
+for tc in range(1, 8):
+    for alg in ("sha256", "sha512"):
+        sfx = "_TRUNC128" if tc == 5 else ""
+        name = f"RFC4231_TC{tc}_{alg.upper()}{sfx}"
+        want = get(name)
+        if tc == 5 and len(want) != 16:
+            failures.append(f"{name}: the truncated output is 16 bytes")
+        hmac_both(alg, get(f"RFC4231_TC{tc}_KEY"), get(f"RFC4231_TC{tc}_DATA"), want, name)
+
+
+# --- AES-CMAC (OpenSSL only: the standard library has no AES) ---------------
+
+def cmac_openssl(key, msg):
+    r = openssl("mac", "-cipher", "AES-128-CBC", "-macopt", "hexkey:" + key.hex(),
+                "-in", tmpfile("msg", msg), "CMAC")
+    return bytes.fromhex(r.stdout.decode().strip())
+
+
+key = get("RFC4493_KEY")
+check("RFC4493_EX1_MAC (openssl mac)", cmac_openssl(key, b""), get("RFC4493_EX1_MAC"))
+for ex, n in ((2, 16), (3, 40), (4, 64)):
+    msg = get(f"RFC4493_EX{ex}_MSG")
+    check(f"RFC4493_EX{ex}_MSG length", len(msg), n)
+    check(f"RFC4493_EX{ex}_MAC (openssl mac)", cmac_openssl(key, msg), get(f"RFC4493_EX{ex}_MAC"))
+
+
+# --- CRC32C -----------------------------------------------------------------
+
+def crc32c_register(data, reg=0xFFFFFFFF):
+    """The reflected CRC32C register after @data, from @reg (no final XOR)."""
+    for b in data:
+        reg ^= b
+        for _ in range(8):
+            reg = (reg >> 1) ^ (0x82F63B78 if reg & 1 else 0)
+    return reg
+
+
+def crc32c_kernel_bytes(data, seed=0xFFFFFFFF):
+    """What the kernel's crc32c shash writes: ~register, little-endian."""
+    return ((~crc32c_register(data, seed)) & 0xFFFFFFFF).to_bytes(4, "little")
+
+
+# The usual value of the check string "123456789" (RFC 3720 gives none;
+# 0xE3069283 is CRC-32C's catalogued check value): guards the routine.
+check("CRC32C check value", int.from_bytes(crc32c_kernel_bytes(b"123456789"), "little"), 0xE3069283)
+for name, want_msg in (("ZEROS", bytes(32)), ("ONES", b"\xff" * 32),
+                       ("INCR", bytes(range(32))), ("DECR", bytes(range(31, -1, -1))),
+                       ("READ_PDU", None)):
+    msg = get(f"RFC3720_{name}")
+    if want_msg is not None:
+        check(f"RFC3720_{name} bytes", msg, want_msg)
+    check(f"RFC3720_{name}_CRC", crc32c_kernel_bytes(msg), get(f"RFC3720_{name}_CRC"))
+# The seed continuation the test relies on: the first 16 bytes' digest,
+# each byte inverted, is the register, and as a key it takes the rest of
+# the PDU to the whole PDU's CRC.
+pdu = V["RFC3720_READ_PDU"]
+seed = bytes(b ^ 0xFF for b in crc32c_kernel_bytes(pdu[:16]))
+check("RFC3720_READ_PDU continued from a seed",
+      crc32c_kernel_bytes(pdu[16:], int.from_bytes(seed, "little")), V["RFC3720_READ_PDU_CRC"])
+
+
+# --- the generated long message --------------------------------------------
+
+def longmsg(n=100003):
+    x, out = 1, bytearray()
+    for _ in range(n):
+        x = (1103515245 * x + 12345) & 0xFFFFFFFF
+        out.append((x >> 16) & 0xFF)
+    return bytes(out)
+
+
+lm = longmsg()
+check("LONGMSG_HEAD", lm[:16], get("LONGMSG_HEAD"))
+digest_both("sha256", lm, get("LONGMSG_SHA256"), "LONGMSG_SHA256")
+digest_both("sha512", lm, get("LONGMSG_SHA512"), "LONGMSG_SHA512")
+hmac_both("sha256", b"Jefe", lm, get("LONGMSG_HMAC_SHA256"), "LONGMSG_HMAC_SHA256")
+check("LONGMSG key is RFC4231_TC2_KEY", V["RFC4231_TC2_KEY"], b"Jefe")
+
+
+# --- ECDSA ------------------------------------------------------------------
+
+CURVES = {
+    # name: (bytes, OID of the named curve (DER body), order n, private key x of RFC 6979)
+    "P256": (32, bytes.fromhex("2a8648ce3d030107"),
+             0xFFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551,
+             0xC9AFA9D845BA75166B5C215767B1D6934E50C3DB36E89B127B8A622B120F6721),
+    "P384": (48, bytes.fromhex("2b81040022"),
+             int("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF"
+                 "C7634D81F4372DDF581A0DB248B0A77AECEC196ACCC52973", 16),
+             int("6B9D3DAD2E1B8C1C05B19875B6659F4DE23C3B667BF297BA"
+                 "9AA47740787137D896D5724E4C70A825F872C9EA60D2EDF5", 16)),
+}
+EC_PUBLIC_KEY_OID = bytes.fromhex("2a8648ce3d0201")
+
+
+def der(tag, body):
+    n = len(body)
+    if n < 128:
+        return bytes([tag, n]) + body
+    ln = n.to_bytes((n.bit_length() + 7) // 8, "big")
+    return bytes([tag, 0x80 | len(ln)]) + ln + body
+
+
+def spki_pem(curve, point):
+    """SubjectPublicKeyInfo (RFC 5480) of @point, as PEM."""
+    alg = der(0x30, der(0x06, EC_PUBLIC_KEY_OID) + der(0x06, CURVES[curve][1]))
+    d = der(0x30, alg + der(0x03, b"\0" + point))
+    return (b"-----BEGIN PUBLIC KEY-----\n" + base64.encodebytes(d) +
+            b"-----END PUBLIC KEY-----\n")
+
+
+def p1363_to_der(sig):
+    half = len(sig) // 2
+
+    def integer(b):
+        b = b.lstrip(b"\0") or b"\0"
+        if b[0] & 0x80:
+            b = b"\0" + b
+        return der(0x02, b)
+    return der(0x30, integer(sig[:half]) + integer(sig[half:]))
+
+
+def der_integers(sig_der):
+    """The INTEGERs of a DER signature, as openssl asn1parse reads them."""
+    r = openssl("asn1parse", "-inform", "DER", "-in", tmpfile("sig.der", sig_der), ok=False)
+    if r.returncode:
+        return None
+    return [int(m, 16) for m in re.findall(r"prim:\s+INTEGER\s+:(-?[0-9A-F]+)", r.stdout.decode())]
+
+
+def pkeyutl_verify(curve, pub, digest, sig_der):
+    kp = tmpfile("pub.pem", spki_pem(curve, pub))
+    r = openssl("pkeyutl", "-verify", "-pubin", "-inkey", kp, "-in", tmpfile("dgst", digest),
+                "-sigfile", tmpfile("sig.der", sig_der), ok=False)
+    return r.returncode == 0 and b"Verified Successfully" in r.stdout
+
+
+def dgst_verify(curve, pub, hashname, msg, sig_der):
+    kp = tmpfile("pub.pem", spki_pem(curve, pub))
+    r = openssl("dgst", "-" + hashname, "-verify", kp, "-signature",
+                tmpfile("sig.der", sig_der), tmpfile("msg", msg), ok=False)
+    return r.returncode == 0 and b"Verified OK" in r.stdout
+
+
+MSGS = {"SAMPLE": b"sample", "TEST": b"test"}
+check("ECDSA_MSG_SAMPLE", get("ECDSA_MSG_SAMPLE"), b"sample")
+check("ECDSA_MSG_TEST", get("ECDSA_MSG_TEST"), b"test")
+for name in [k for k in V if re.fullmatch(r"ECDSA_SHA\d+_(SAMPLE|TEST)", k)]:
+    alg, m = name.split("_")[1:]
+    digest_both(alg.lower(), MSGS[m], get(name), name)
+
+for curve, (nb, oid, n, x) in CURVES.items():
+    pub = get(f"ECDSA_{curve}_PUB")
+    check(f"ECDSA_{curve}_PUB length", len(pub), 1 + 2 * nb)
+    # U = xG: OpenSSL's public key of the RFC's private key (RFC 5915).
+    priv = der(0x30, der(0x02, b"\x01") + der(0x04, x.to_bytes(nb, "big")) +
+               der(0xA0, der(0x06, oid)))
+    r = openssl("ec", "-inform", "DER", "-in", tmpfile("priv.der", priv),
+                "-pubout", "-outform", "DER")
+    check(f"ECDSA_{curve}_PUB = xG (openssl ec)", r.stdout[-(1 + 2 * nb):], pub)
+    for name in [k for k in V if re.fullmatch(rf"ECDSA_{curve}_SHA\d+_(SAMPLE|TEST)_SIG", k)]:
+        hashname, m = name.split("_")[2].lower(), name.split("_")[3]
+        sig = get(name)
+        check(f"{name} length", len(sig), 2 * nb)
+        r_, s_ = int.from_bytes(sig[:nb], "big"), int.from_bytes(sig[nb:], "big")
+        check(f"{name}: 0 < r, s < n", 0 < r_ < n and 0 < s_ < n, True)
+        dname = name[:-4] + "_DER"
+        if dname in V:
+            d = get(dname)
+            check(f"{dname} = DER(r, s)", d, p1363_to_der(sig))
+            check(f"{dname} (openssl asn1parse)", der_integers(d), [r_, s_])
+        digest = get(f"ECDSA_{hashname.upper()}_{m}")
+        check(f"{name} (openssl dgst -{hashname} -verify)",
+              dgst_verify(curve, pub, hashname, MSGS[m], p1363_to_der(sig)), True)
+        check(f"{name} (openssl pkeyutl -verify, raw digest of {len(digest)} bytes)",
+              pkeyutl_verify(curve, pub, digest, p1363_to_der(sig)), True)
+        # The kernel takes the digest's left-most curve-size bytes: the
+        # truncated digest must verify as well (FIPS 186-4 6.4).
+        if len(digest) > nb:
+            check(f"{name} with the digest cut to {nb} bytes",
+                  pkeyutl_verify(curve, pub, digest[:nb], p1363_to_der(sig)), True)
+
+    good = get(f"ECDSA_{curve}_{'SHA256' if curve == 'P256' else 'SHA384'}_SAMPLE_SIG")
+    gd = V[f"ECDSA_{'SHA256' if curve == 'P256' else 'SHA384'}_SAMPLE"]
+    r_, s_ = good[:nb], good[nb:]
+    flip = get(f"ECDSA_{curve}_BAD_S_FLIP")
+    check(f"ECDSA_{curve}_BAD_S_FLIP is s ^ 1", flip, r_ + s_[:-1] + bytes([s_[-1] ^ 1]))
+    check(f"ECDSA_{curve}_BAD_S_FLIP refused (openssl)",
+          pkeyutl_verify(curve, pub, gd, p1363_to_der(flip)), False)
+    rz = get(f"ECDSA_{curve}_BAD_R_ZERO")
+    check(f"ECDSA_{curve}_BAD_R_ZERO is 0 || s", rz, bytes(nb) + s_)
+    check(f"ECDSA_{curve}_BAD_R_ZERO refused (openssl)",
+          pkeyutl_verify(curve, pub, gd, p1363_to_der(rz)), False)
+    sn = get(f"ECDSA_{curve}_BAD_S_N")
+    check(f"ECDSA_{curve}_BAD_S_N is r || n", sn, r_ + n.to_bytes(nb, "big"))
+    check(f"ECDSA_{curve}_BAD_S_N refused (openssl)",
+          pkeyutl_verify(curve, pub, gd, p1363_to_der(sn)), False)
+    # another message's digest
+    other = V[f"ECDSA_{'SHA256' if curve == 'P256' else 'SHA384'}_TEST"]
+    check(f"ECDSA_{curve} \"sample\" signature on \"test\" refused (openssl)",
+          pkeyutl_verify(curve, pub, other, p1363_to_der(good)), False)
+
+rzd = get("ECDSA_P256_BAD_R_ZERO_DER")
+check("ECDSA_P256_BAD_R_ZERO_DER = DER(0, s)", rzd, p1363_to_der(V["ECDSA_P256_BAD_R_ZERO"]))
+check("ECDSA_P256_BAD_R_ZERO_DER (openssl asn1parse)", der_integers(rzd),
+      [0, int.from_bytes(V["ECDSA_P256_BAD_R_ZERO"][32:], "big")])
+tag = get("ECDSA_P256_BAD_DER_TAG")
+check("ECDSA_P256_BAD_DER_TAG is the DER with 0x31 first",
+      tag, b"\x31" + V["ECDSA_P256_SHA256_SAMPLE_DER"][1:])
+check("ECDSA_P256_BAD_DER_TAG refused (openssl)",
+      pkeyutl_verify("P256", V["ECDSA_P256_PUB"], V["ECDSA_SHA256_SAMPLE"], tag), False)
+pub = V["ECDSA_P256_PUB"]
+r = openssl("pkey", "-pubin", "-in", tmpfile("good.pem", spki_pem("P256", pub)), "-noout", ok=False)
+check("ECDSA_P256_PUB accepted as a key (openssl pkey)", r.returncode, 0)
+for name, want in (("ECDSA_P256_PUB_BAD_PREFIX", b"\x05" + pub[1:]),
+                   ("ECDSA_P256_PUB_SHORT", pub[:-1]),
+                   ("ECDSA_P256_PUB_OFF_CURVE",
+                    pub[:33] + (int.from_bytes(pub[33:], "big") + 1).to_bytes(32, "big"))):
+    bad = get(name)
+    check(f"{name} bytes", bad, want)
+    r = openssl("pkey", "-pubin", "-in", tmpfile("bad.pem", spki_pem("P256", bad)),
+                "-noout", ok=False)
+    check(f"{name} refused as a key (openssl pkey)", r.returncode != 0, True)
+
+# --- every value checked ----------------------------------------------------
+for k in sorted(set(V) - used):
+    failures.append(f"{k}: no check uses it")
+
+for f in failures:
+    print("FAIL " + f)
+n = len(used)
+if failures:
+    print(f"check-vectors: {len(failures)} failure(s)")
+    sys.exit(1)
+print(f"check-vectors: {n} vectors of {len(CHECKED)} files agree with Python and OpenSSL")

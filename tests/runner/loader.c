@@ -61,6 +61,7 @@ static const struct {
 	{ "compat", compat_driver },
 	{ "compat_nokfx", compat_nokfx_driver },
 	{ "crypto_bounds", crypto_bounds_driver },
+	{ "tracing_result", tracing_result_driver },
 };
 
 static struct btf *vmlinux_btf;

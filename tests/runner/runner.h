@@ -30,6 +30,8 @@ int compat_nokfx_driver(struct bpf_object *obj, struct bpf_program *prog,
 			char *why, size_t whylen);
 int crypto_bounds_driver(struct bpf_object *obj, struct bpf_program *prog,
 			 char *why, size_t whylen);
+int tracing_result_driver(struct bpf_object *obj, struct bpf_program *prog,
+			  char *why, size_t whylen);
 /* The boundary tables' case counts per memory kind, and what did not run. */
 void crypto_bounds_report(void);
 /* Whether a line of @path holds @needle. */

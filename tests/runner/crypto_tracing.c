@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Driver "tracing_result", for the fentry programs of crypto_hash.bpf.c,
+ * crypto_sig.bpf.c and their 6.1 twins, which call kfx crypto kfuncs from
+ * a TRACING program (sleepable or not) and must be seen to work there, not
+ * only to load: attach the program (to bpf_fentry_test1), trigger it with
+ * BPF_PROG_TEST_RUN (which calls bpf_fentry_test1() in this task), and read
+ * what it found from its object's ".data.result" section, a struct
+ * { int ran; int result; }: result 0 when every answer was the expected
+ * one (the program's comment says what other values mean).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "runner.h"
+
+int tracing_result_driver(struct bpf_object *obj, struct bpf_program *prog,
+			  char *why, size_t whylen)
+{
+	LIBBPF_OPTS(bpf_test_run_opts, run);
+	struct bpf_map *m = bpf_object__find_map_by_name(obj, ".data.result");
+	struct { int ran, result; } res;
+	struct bpf_link *link;
+	int key = 0, err;
+
+	if (!m || bpf_map__value_size(m) != sizeof(res)) {
+		snprintf(why, whylen, "no 8-byte .data.result section in the object");
+		return -1;
+	}
+	link = bpf_program__attach(prog);
+	if (!link) {
+		snprintf(why, whylen, "attach: %s", strerror(errno));
+		return -1;
+	}
+	err = bpf_prog_test_run_opts(bpf_program__fd(prog), &run);
+	bpf_link__destroy(link);
+	if (err) {
+		snprintf(why, whylen, "BPF_PROG_TEST_RUN: %s", strerror(-err));
+		return -1;
+	}
+	if (bpf_map_lookup_elem(bpf_map__fd(m), &key, &res)) {
+		snprintf(why, whylen, "cannot read .data.result: %s", strerror(errno));
+		return -1;
+	}
+	if (!res.ran) {
+		snprintf(why, whylen, "the program did not run on bpf_fentry_test1()");
+		return -1;
+	}
+	if (res.result) {
+		snprintf(why, whylen, "the program found %d (0 expected)", res.result);
+		return -1;
+	}
+	return 0;
+}

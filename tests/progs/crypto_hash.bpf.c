@@ -297,17 +297,20 @@ __success __retval(0)
 int sha256_ctx_used_three_times(void *ctx)
 {
 	struct kfx_crypto_ctx *c = HASH_CTX("sha256", "");
+	kfx_dynptr_t d1, o1, d2, o2, d3, o3;
 	int r1, r2, r3;
 
 	if (!c)
 		return err;
 	__builtin_memcpy(data, FIPS180_MSG_ABC, 3);
-	r1 = hash_into(c, data, 3, 32) ?: differ(out, FIPS180_SHA256_ABC, 32);
+	r1 = hash_with(c, &d1, &o1, data, 3, 32) ?:
+	     differ(out, FIPS180_SHA256_ABC, 32);
 	__builtin_memcpy(data, FIPS180_MSG_448, FIPS180_MSG_448_LEN);
-	r2 = hash_into(c, data, FIPS180_MSG_448_LEN, 32) ?:
+	r2 = hash_with(c, &d2, &o2, data, FIPS180_MSG_448_LEN, 32) ?:
 	     differ(out, FIPS180_SHA256_448, 32);
 	__builtin_memcpy(data, FIPS180_MSG_ABC, 3);
-	r3 = hash_into(c, data, 3, 32) ?: differ(out, FIPS180_SHA256_ABC, 32);
+	r3 = hash_with(c, &d3, &o3, data, 3, 32) ?:
+	     differ(out, FIPS180_SHA256_ABC, 32);
 	kfx_crypto_ctx_release(c);
 	return r1 ? 1 : r2 ? 2 : r3 ? 3 : 0;
 }
@@ -449,15 +452,16 @@ __success __retval(0)
 int hmac_sha256_tc5_truncation_is_the_callers(void *ctx)
 {
 	struct kfx_crypto_ctx *c = HASH_CTX("hmac(sha256)", RFC4231_TC5_KEY);
+	kfx_dynptr_t d1, o1, d2, o2;
 	int r1, r2;
 
 	if (!c)
 		return err;
 	__builtin_memcpy(data, RFC4231_TC5_DATA, RFC4231_TC5_DATA_LEN);
-	r1 = hash_into(c, data, RFC4231_TC5_DATA_LEN, 16);
+	r1 = hash_with(c, &d1, &o1, data, RFC4231_TC5_DATA_LEN, 16);
 	if (r1 == -EINVAL && zeroed(16) && untouched(16))
 		r1 = 0;
-	r2 = hash_into(c, data, RFC4231_TC5_DATA_LEN, 32);
+	r2 = hash_with(c, &d2, &o2, data, RFC4231_TC5_DATA_LEN, 32);
 	kfx_crypto_ctx_release(c);
 	if (r1)
 		return 1;
@@ -472,15 +476,16 @@ __success __retval(0)
 int hmac_sha512_tc5_truncation_is_the_callers(void *ctx)
 {
 	struct kfx_crypto_ctx *c = HASH_CTX("hmac(sha512)", RFC4231_TC5_KEY);
+	kfx_dynptr_t d1, o1, d2, o2;
 	int r1, r2;
 
 	if (!c)
 		return err;
 	__builtin_memcpy(data, RFC4231_TC5_DATA, RFC4231_TC5_DATA_LEN);
-	r1 = hash_into(c, data, RFC4231_TC5_DATA_LEN, 16);
+	r1 = hash_with(c, &d1, &o1, data, RFC4231_TC5_DATA_LEN, 16);
 	if (r1 == -EINVAL && zeroed(16) && untouched(16))
 		r1 = 0;
-	r2 = hash_into(c, data, RFC4231_TC5_DATA_LEN, 64);
+	r2 = hash_with(c, &d2, &o2, data, RFC4231_TC5_DATA_LEN, 64);
 	kfx_crypto_ctx_release(c);
 	if (r1)
 		return 1;
@@ -623,12 +628,13 @@ __success __retval(0)
 int crc32c_seed_continues_a_crc(void *ctx)
 {
 	struct kfx_crypto_ctx *c = HASH_CTX("crc32c", "");
+	kfx_dynptr_t d1, o1, d2, o2;
 	int r;
 
 	if (!c)
 		return err;
 	__builtin_memcpy(data, RFC3720_READ_PDU, 48);
-	r = hash_into(c, data, 16, 4);
+	r = hash_with(c, &d1, &o1, data, 16, 4);
 	kfx_crypto_ctx_release(c);
 	if (r)
 		return 1;
@@ -638,7 +644,7 @@ int crc32c_seed_continues_a_crc(void *ctx)
 	c = kfx_crypto_ctx_create(&params, sizeof(params), &err);
 	if (!c)
 		return 3;
-	r = hash_into(c, data + 16, 32, 4);
+	r = hash_with(c, &d2, &o2, data + 16, 32, 4);
 	kfx_crypto_ctx_release(c);
 	if (r)
 		return 2;
@@ -1077,9 +1083,9 @@ __success __retval(TC_ACT_OK) __setup("setup_sha256")
 __needs_ksym("bpf_dynptr_from_skb")
 int tc_hash_skb(struct __sk_buff *skb)
 {
+	kfx_dynptr_t d, o1, p, o2;
 	struct kfx_crypto_ctx *c;
 	struct hash_slot *sl;
-	kfx_dynptr_t p, o;
 	int r;
 
 	c = take_hash_ctx(&sl);
@@ -1087,12 +1093,12 @@ int tc_hash_skb(struct __sk_buff *skb)
 		return 2;
 	r = bpf_skb_load_bytes(skb, 0, data, 64) ? -1 : 0;
 	if (!r)
-		r = hash_into(c, data, 64, 32);
+		r = hash_with(c, &d, &o1, data, 64, 32);
 	if (!r) {
 		__builtin_memcpy(data2, out, 32);
 		bpf_dynptr_from_skb(skb, 0, &p);
-		bpf_dynptr_from_mem(out, 32, 0, &o);
-		r = kfx_crypto_hash(c, &p, &o);
+		bpf_dynptr_from_mem(out, 32, 0, &o2);
+		r = kfx_crypto_hash(c, &p, &o2);
 	}
 	kfx_crypto_ctx_store(&sl->ctx, c);
 	if (r)
@@ -1106,9 +1112,9 @@ __success __retval(2) __setup("setup_sha256")
 __needs_ksym("bpf_dynptr_from_skb")
 int xdp_hash_packet(struct xdp_md *xdp)
 {
+	kfx_dynptr_t d, o1, p, o2;
 	struct kfx_crypto_ctx *c;
 	struct hash_slot *sl;
-	kfx_dynptr_t p, o;
 	int r;
 
 	c = take_hash_ctx(&sl);
@@ -1116,12 +1122,12 @@ int xdp_hash_packet(struct xdp_md *xdp)
 		return 11;
 	r = bpf_xdp_load_bytes(xdp, 0, data, 64) ? -1 : 0;
 	if (!r)
-		r = hash_into(c, data, 64, 32);
+		r = hash_with(c, &d, &o1, data, 64, 32);
 	if (!r) {
 		__builtin_memcpy(data2, out, 32);
 		bpf_dynptr_from_xdp(xdp, 0, &p);
-		bpf_dynptr_from_mem(out, 32, 0, &o);
-		r = kfx_crypto_hash(c, &p, &o);
+		bpf_dynptr_from_mem(out, 32, 0, &o2);
+		r = kfx_crypto_hash(c, &p, &o2);
 	}
 	kfx_crypto_ctx_store(&sl->ctx, c);
 	if (r)

@@ -68,18 +68,31 @@ static __always_inline int zeroed(int n)
 
 /*
  * Hash @n bytes at @buf (writable BPF memory) with @c into the first
- * @outlen bytes of out, which is all GUARD before: kfx_crypto_hash()'s
- * result.
+ * @outlen bytes of out, which is all GUARD before, through the dynptrs
+ * @d and @o: kfx_crypto_hash()'s result.
+ *
+ * 6.1's verifier refuses to initialise a stack dynptr twice ("Dynptr has
+ * to be an uninitialized dynptr"; 6.3 allows it), and clang may give the
+ * locals of two inlined calls the same stack slot: a program hashing
+ * more than once passes dynptrs of its own, one pair per call.
  */
+static __always_inline int hash_with(struct kfx_crypto_ctx *c,
+				     kfx_dynptr_t *d, kfx_dynptr_t *o,
+				     char *buf, int n, int outlen)
+{
+	__builtin_memset(out, GUARD, OUT_SZ);
+	bpf_dynptr_from_mem(buf, n, 0, d);
+	bpf_dynptr_from_mem(out, outlen, 0, o);
+	return kfx_crypto_hash(c, d, o);
+}
+
+/* hash_with() for a program that hashes once. */
 static __always_inline int hash_into(struct kfx_crypto_ctx *c, char *buf,
 				     int n, int outlen)
 {
 	kfx_dynptr_t d, o;
 
-	__builtin_memset(out, GUARD, OUT_SZ);
-	bpf_dynptr_from_mem(buf, n, 0, &d);
-	bpf_dynptr_from_mem(out, outlen, 0, &o);
-	return kfx_crypto_hash(c, &d, &o);
+	return hash_with(c, &d, &o, buf, n, outlen);
 }
 
 /*

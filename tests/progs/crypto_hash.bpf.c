@@ -1078,10 +1078,7 @@ int setup_sha256(void *ctx)
  * digest of its copy in BPF memory (skb dynptrs: 6.4+).  TC_ACT_OK, or 2
  * no ctx, 1000 + e a hash said -e, 100 + i the digests differ.
  */
-SEC("tc")
-__success __retval(TC_ACT_OK) __setup("setup_sha256")
-__needs_ksym("bpf_dynptr_from_skb")
-int tc_hash_skb(struct __sk_buff *skb)
+static __always_inline int hash_skb(struct __sk_buff *skb)
 {
 	kfx_dynptr_t d, o1, p, o2;
 	struct kfx_crypto_ctx *c;
@@ -1105,6 +1102,23 @@ int tc_hash_skb(struct __sk_buff *skb)
 		return 1000 - r;
 	r = differ(out, data2, 32);
 	return r ? 100 + r : TC_ACT_OK;
+}
+
+SEC("tc")
+__success __retval(TC_ACT_OK) __setup("setup_sha256")
+__needs_ksym("bpf_dynptr_from_skb")
+int tc_hash_skb(struct __sk_buff *skb)
+{
+	return hash_skb(skb);
+}
+
+/* SCHED_ACT: the kfunc hook came in 6.4 with bpf_dynptr_from_skb. */
+SEC("action")
+__success __retval(TC_ACT_OK) __setup("setup_sha256")
+__needs_ksym("bpf_dynptr_from_skb")
+int act_hash_skb(struct __sk_buff *skb)
+{
+	return hash_skb(skb);
 }
 
 SEC("xdp")
@@ -1135,18 +1149,30 @@ int xdp_hash_packet(struct xdp_md *xdp)
 	return differ(out, data2, 32) ? 13 : XDP_PASS;
 }
 
+/*
+ * SCHED_CLS with a local dynptr, on every kernel: the same as the tracing
+ * programs below; hash_with_map_ctx()'s codes (crypto_hash.h), 0 when right.
+ */
+SEC("tc")
+__success __retval(0) __setup("setup_sha256")
+__needs_ksym("bpf_rcu_read_lock")
+int tc_hash_with_a_ctx_from_a_map(struct __sk_buff *skb)
+{
+	return hash_with_map_ctx();
+}
+
 /* ---- TRACING: hash (and acquire, digestsize, release) served there ---- */
 
 /*
  * Run by the driver on bpf_fentry_test1(): result.result is
- * hash_in_tracing()'s code (crypto_hash.h), 0 for the FIPS 180-2 digest.
+ * hash_with_map_ctx()'s code (crypto_hash.h), 0 for the FIPS 180-2 digest.
  */
 SEC("fentry/bpf_fentry_test1")
 __success __setup("setup_sha256") __driver("tracing_result")
 __needs_ksym("bpf_rcu_read_lock")
 int BPF_PROG(fentry_hash_with_a_ctx_from_a_map, int a)
 {
-	result.result = hash_in_tracing();
+	result.result = hash_with_map_ctx();
 	result.ran = 1;
 	return 0;
 }
@@ -1156,7 +1182,7 @@ SEC("lsm/file_open")
 __success __needs_ksym("bpf_rcu_read_lock")
 int BPF_PROG(lsm_hash_with_a_ctx_from_a_map, struct file *file)
 {
-	hash_in_tracing();
+	hash_with_map_ctx();
 	return 0;
 }
 

@@ -165,14 +165,14 @@ static __always_inline struct kfx_crypto_ctx *take_hash_ctx(struct hash_slot **s
 }
 
 /*
- * What a tracing program does with the map's sha256 ctx: take it out, get
- * a second reference with kfx_crypto_ctx_acquire() and put the first one
- * back, ask the digest size and hash "abc" with the second, release it.
- * Returns 0 for the FIPS 180-2 digest, 1 no ctx in the map, 2 acquire
- * failed, 2000 + s digest size s, 1000 + e kfx_crypto_hash() said -e,
- * 100 + i byte i - 1 wrong.
+ * What a packet or tracing program does with the map's sha256 ctx: take
+ * it out, get a second reference with kfx_crypto_ctx_acquire() and put the
+ * first one back, ask the digest size and hash "abc" with the second,
+ * release it.  Returns 0 for the FIPS 180-2 digest, 1 no ctx in the map,
+ * 2 acquire failed, 2000 + s digest size s, 1000 + e kfx_crypto_hash()
+ * said -e, 100 + i byte i - 1 wrong.
  */
-static __always_inline int hash_in_tracing(void)
+static __always_inline int hash_with_map_ctx(void)
 {
 	struct kfx_crypto_ctx *c, *c2;
 	struct hash_slot *s;

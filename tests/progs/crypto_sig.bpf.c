@@ -590,6 +590,13 @@ int tc_sig_verify(struct __sk_buff *skb)
 	return verify_with_map_ctx();
 }
 
+SEC("action")
+__success __retval(TC_ACT_OK) __setup("setup_p256") __needs_ksym(SIG_ALG_API)
+int act_sig_verify(struct __sk_buff *skb)
+{
+	return verify_with_map_ctx();
+}
+
 SEC("xdp")
 __success __retval(2) __setup("setup_p256") __needs_ksym(SIG_ALG_API)
 int xdp_sig_verify(struct xdp_md *xdp)
@@ -616,6 +623,15 @@ SEC("tc")
 __failure __msg("program must be sleepable to call sleepable kfunc kfx_sig_verify")
 __without_ksym(SIG_ALG_API) __needs_ksym("bpf_rcu_read_lock")
 int tc_sig_verify_before_6_13(struct __sk_buff *skb)
+{
+	return verify_with_map_ctx();
+}
+
+/* SCHED_ACT has a kfunc hook from 6.4 (bpf_dynptr_from_skb came with it). */
+SEC("action")
+__failure __msg("program must be sleepable to call sleepable kfunc kfx_sig_verify")
+__without_ksym(SIG_ALG_API) __needs_ksym("bpf_dynptr_from_skb")
+int act_sig_verify_before_6_13(struct __sk_buff *skb)
 {
 	return verify_with_map_ctx();
 }

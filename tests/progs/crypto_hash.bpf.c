@@ -331,6 +331,21 @@ int sha3_512_abc(void *ctx)
 	return KAT("sha3-512", "", SHA3_MSG_ABC, SHA3_512_ABC);
 }
 
+/* NIST's Msg1600 example: 200 bytes of 0xa3, two SHA3-256 blocks. */
+SEC("syscall")
+__success __retval(0)
+int sha3_256_1600_bits(void *ctx)
+{
+	return KAT("sha3-256", "", SHA3_MSG_1600, SHA3_256_1600);
+}
+
+SEC("syscall")
+__success __retval(0)
+int sha3_512_1600_bits(void *ctx)
+{
+	return KAT("sha3-512", "", SHA3_MSG_1600, SHA3_512_1600);
+}
+
 /*
  * The empty message has a digest (SHA3_256_EMPTY), but kfx refuses empty
  * data: -EINVAL, and out all zeros, not that digest.

@@ -122,9 +122,11 @@ check("FIPS180_MSG_896 text", get("FIPS180_MSG_896"),
       b"".join(bytes(range(0x61 + i, 0x69 + i)) for i in range(14)))
 
 check("SHA3_MSG_ABC is \"abc\"", get("SHA3_MSG_ABC"), b"abc")
+check("SHA3_MSG_1600 is 200 bytes of 0xa3", get("SHA3_MSG_1600"), b"\xa3" * 200)
 for alg, tag in (("sha3_256", "SHA3_256"), ("sha3_512", "SHA3_512")):
     digest_both(alg, b"", get(f"{tag}_EMPTY"), f"{tag}_EMPTY")
     digest_both(alg, get("SHA3_MSG_ABC"), get(f"{tag}_ABC"), f"{tag}_ABC")
+    digest_both(alg, get("SHA3_MSG_1600"), get(f"{tag}_1600"), f"{tag}_1600")
 
 check("RFC7693_MSG_ABC is \"abc\"", get("RFC7693_MSG_ABC"), b"abc")
 digest_both("blake2b", get("RFC7693_MSG_ABC"), get("RFC7693_BLAKE2B512_ABC"),

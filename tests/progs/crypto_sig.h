@@ -4,7 +4,9 @@
  * verify() (which also checks that kfx_sig_verify() wrote nothing), and a
  * P-256 ctx kept in a map as a referenced kptr (__kfx_ctx_kptr: __kptr
  * from 6.3, kptr_ref on 6.1 with KFX_KPTR_REF) for the programs that
- * cannot create one: packet and tracing programs.
+ * cannot create one: packet and tracing programs, which take it out with
+ * bpf_kptr_xchg() (a referenced pointer: what 6.1's KF_TRUSTED_ARGS and
+ * later kernels' KF_RCU both take) and put it back.
  */
 #ifndef _CRYPTO_SIG_H
 #define _CRYPTO_SIG_H
@@ -17,20 +19,17 @@
 #endif
 
 /*
- * Kernels whose vmlinux has the kernel's ECC code, which ECDSA selects:
- * Debian builds ECDSA in from 6.12 on; 6.1 has no CONFIG_CRYPTO_ECDSA at
- * all (ECC is only a module there, for ECDH), so no "sig" ctx can exist.
- */
-#define HAVE_ECDSA	"ecc_is_pubkey_valid_full"
-/*
  * Kernels with the crypto_sig API on sig_alg (6.13+; crypto_register_sig
- * came with it): there kfx_sig_verify() does not sleep and is served to
- * packet and tracing programs; before, it is KF_SLEEPABLE.
+ * came with it): there kfx verifies with the kernel's own
+ * "p1363(ecdsa-nist-pN-generic)", P-521 included; before (6.1, 6.12) with
+ * its own ECDSA over the kernel's elliptic-curve library, P-192, P-256
+ * and P-384 only.  Either way kfx_sig_verify() never sleeps and gives the
+ * same answers: only P-521 and kfx_crypto_ctx_driver() tell them apart.
  */
 #define SIG_ALG_API	"crypto_register_sig"
 
 struct kfx_crypto_params params;
-char msg[128], sig[128], out[80];
+char msg[128], sig[160], out[80];	/* sig: P-521's 132 bytes */
 int err;
 
 /* What a tracing program found, for the runner's "tracing_result" driver. */

@@ -9,10 +9,11 @@ has two, and never with kfx.
   rfc4493                  `openssl mac -cipher AES-128-CBC ... CMAC`
   rfc3720                  a bitwise CRC32C below (reflected, 0x82F63B78)
   ecdsa                    OpenSSL: the public key from the RFC's private
-                           key, `openssl asn1parse` for the DER forms,
-                           `openssl dgst -verify` and `openssl pkeyutl
-                           -verify` for the signatures (valid ones must
-                           verify, invalid ones must not), `openssl pkey`
+                           key, `openssl dgst -verify` and `openssl
+                           pkeyutl -verify` for the signatures (valid ones
+                           must verify, invalid ones must not; a digest
+                           longer than the curve also cut to its size, a
+                           shorter one also left-padded), `openssl pkey`
                            for the malformed keys
 
 Every vector of the files it checks must be used by a check (a value
@@ -226,6 +227,9 @@ check("LONGMSG key is RFC4231_TC2_KEY", V["RFC4231_TC2_KEY"], b"Jefe")
 
 CURVES = {
     # name: (bytes, OID of the named curve (DER body), order n, private key x of RFC 6979)
+    "P192": (24, bytes.fromhex("2a8648ce3d030101"),
+             0xFFFFFFFFFFFFFFFFFFFFFFFF99DEF836146BC9B1B4D22831,
+             0x6FAB034934E4C0FC9AE67F5B5659A9D7D1FEFD187EE09FD4),
     "P256": (32, bytes.fromhex("2a8648ce3d030107"),
              0xFFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551,
              0xC9AFA9D845BA75166B5C215767B1D6934E50C3DB36E89B127B8A622B120F6721),
@@ -234,7 +238,15 @@ CURVES = {
                  "C7634D81F4372DDF581A0DB248B0A77AECEC196ACCC52973", 16),
              int("6B9D3DAD2E1B8C1C05B19875B6659F4DE23C3B667BF297BA"
                  "9AA47740787137D896D5724E4C70A825F872C9EA60D2EDF5", 16)),
+    "P521": (66, bytes.fromhex("2b81040023"),
+             int("01" + "FF" * 32 + "FA51868783BF2F966B7FCC0148F709A5D03BB5C9B8899C"
+                 "47AEBB6FB71E91386409", 16),
+             int("0FAD06DAA62BA3B25D2FB40133DA757205DE67F5BB0018FEE8C86E1B68C7E75C"
+                 "AA896EB32F1F47C70855836A6D16FCC1466F6D8FBEC67DB89EC0C08B0E996B83538", 16)),
 }
+# The signature each curve's invalid vectors are made from, as (hash, message).
+BAD_FROM = {"P192": ("SHA256", "SAMPLE"), "P256": ("SHA256", "SAMPLE"),
+            "P384": ("SHA384", "SAMPLE")}
 EC_PUBLIC_KEY_OID = bytes.fromhex("2a8648ce3d0201")
 
 
@@ -255,6 +267,7 @@ def spki_pem(curve, point):
 
 
 def p1363_to_der(sig):
+    """r || s as the DER ECDSA-Sig-Value OpenSSL takes (kfx takes r || s only)."""
     half = len(sig) // 2
 
     def integer(b):
@@ -265,25 +278,17 @@ def p1363_to_der(sig):
     return der(0x30, integer(sig[:half]) + integer(sig[half:]))
 
 
-def der_integers(sig_der):
-    """The INTEGERs of a DER signature, as openssl asn1parse reads them."""
-    r = openssl("asn1parse", "-inform", "DER", "-in", tmpfile("sig.der", sig_der), ok=False)
-    if r.returncode:
-        return None
-    return [int(m, 16) for m in re.findall(r"prim:\s+INTEGER\s+:(-?[0-9A-F]+)", r.stdout.decode())]
-
-
-def pkeyutl_verify(curve, pub, digest, sig_der):
+def pkeyutl_verify(curve, pub, digest, sig):
     kp = tmpfile("pub.pem", spki_pem(curve, pub))
     r = openssl("pkeyutl", "-verify", "-pubin", "-inkey", kp, "-in", tmpfile("dgst", digest),
-                "-sigfile", tmpfile("sig.der", sig_der), ok=False)
+                "-sigfile", tmpfile("sig.der", p1363_to_der(sig)), ok=False)
     return r.returncode == 0 and b"Verified Successfully" in r.stdout
 
 
-def dgst_verify(curve, pub, hashname, msg, sig_der):
+def dgst_verify(curve, pub, hashname, msg, sig):
     kp = tmpfile("pub.pem", spki_pem(curve, pub))
     r = openssl("dgst", "-" + hashname, "-verify", kp, "-signature",
-                tmpfile("sig.der", sig_der), tmpfile("msg", msg), ok=False)
+                tmpfile("sig.der", p1363_to_der(sig)), tmpfile("msg", msg), ok=False)
     return r.returncode == 0 and b"Verified OK" in r.stdout
 
 
@@ -297,6 +302,7 @@ for name in [k for k in V if re.fullmatch(r"ECDSA_SHA\d+_(SAMPLE|TEST)", k)]:
 for curve, (nb, oid, n, x) in CURVES.items():
     pub = get(f"ECDSA_{curve}_PUB")
     check(f"ECDSA_{curve}_PUB length", len(pub), 1 + 2 * nb)
+    check(f"ECDSA_{curve} order n is {nb} bytes", (n.bit_length() + 7) // 8, nb)
     # U = xG: OpenSSL's public key of the RFC's private key (RFC 5915).
     priv = der(0x30, der(0x02, b"\x01") + der(0x04, x.to_bytes(nb, "big")) +
                der(0xA0, der(0x06, oid)))
@@ -309,51 +315,52 @@ for curve, (nb, oid, n, x) in CURVES.items():
         check(f"{name} length", len(sig), 2 * nb)
         r_, s_ = int.from_bytes(sig[:nb], "big"), int.from_bytes(sig[nb:], "big")
         check(f"{name}: 0 < r, s < n", 0 < r_ < n and 0 < s_ < n, True)
-        dname = name[:-4] + "_DER"
-        if dname in V:
-            d = get(dname)
-            check(f"{dname} = DER(r, s)", d, p1363_to_der(sig))
-            check(f"{dname} (openssl asn1parse)", der_integers(d), [r_, s_])
         digest = get(f"ECDSA_{hashname.upper()}_{m}")
         check(f"{name} (openssl dgst -{hashname} -verify)",
-              dgst_verify(curve, pub, hashname, MSGS[m], p1363_to_der(sig)), True)
+              dgst_verify(curve, pub, hashname, MSGS[m], sig), True)
         check(f"{name} (openssl pkeyutl -verify, raw digest of {len(digest)} bytes)",
-              pkeyutl_verify(curve, pub, digest, p1363_to_der(sig)), True)
-        # The kernel takes the digest's left-most curve-size bytes: the
-        # truncated digest must verify as well (FIPS 186-4 6.4).
+              pkeyutl_verify(curve, pub, digest, sig), True)
         if len(digest) > nb:
+            # Only the digest's left-most curve-size bytes count (FIPS
+            # 186-4 6.4, kfx and the kernel alike): cut to them, or with
+            # every byte past them inverted, it must verify as well; with
+            # the last of them inverted, not.
             check(f"{name} with the digest cut to {nb} bytes",
-                  pkeyutl_verify(curve, pub, digest[:nb], p1363_to_der(sig)), True)
+                  pkeyutl_verify(curve, pub, digest[:nb], sig), True)
+            tail = digest[:nb] + bytes(b ^ 0xFF for b in digest[nb:])
+            check(f"{name} with the digest's bytes past {nb} inverted",
+                  pkeyutl_verify(curve, pub, tail, sig), True)
+            last = digest[:nb - 1] + bytes([digest[nb - 1] ^ 0xFF]) + digest[nb:]
+            check(f"{name} with the digest's byte {nb - 1} inverted refused",
+                  pkeyutl_verify(curve, pub, last, sig), False)
+        elif len(digest) < nb and nb * 8 == n.bit_length():
+            # A shorter digest is a number: left-padded with zeros to the
+            # curve's size it is the same number (not so for P-521, whose
+            # 66 bytes are more than its 521 bits: FIPS 186 would shift).
+            check(f"{name} with the digest left-padded to {nb} bytes",
+                  pkeyutl_verify(curve, pub, bytes(nb - len(digest)) + digest, sig), True)
 
-    good = get(f"ECDSA_{curve}_{'SHA256' if curve == 'P256' else 'SHA384'}_SAMPLE_SIG")
-    gd = V[f"ECDSA_{'SHA256' if curve == 'P256' else 'SHA384'}_SAMPLE"]
+    if curve not in BAD_FROM:
+        continue
+    h, m = BAD_FROM[curve]
+    good = V[f"ECDSA_{curve}_{h}_{m}_SIG"]
+    gd = V[f"ECDSA_{h}_{m}"]
     r_, s_ = good[:nb], good[nb:]
     flip = get(f"ECDSA_{curve}_BAD_S_FLIP")
     check(f"ECDSA_{curve}_BAD_S_FLIP is s ^ 1", flip, r_ + s_[:-1] + bytes([s_[-1] ^ 1]))
-    check(f"ECDSA_{curve}_BAD_S_FLIP refused (openssl)",
-          pkeyutl_verify(curve, pub, gd, p1363_to_der(flip)), False)
-    rz = get(f"ECDSA_{curve}_BAD_R_ZERO")
-    check(f"ECDSA_{curve}_BAD_R_ZERO is 0 || s", rz, bytes(nb) + s_)
-    check(f"ECDSA_{curve}_BAD_R_ZERO refused (openssl)",
-          pkeyutl_verify(curve, pub, gd, p1363_to_der(rz)), False)
-    sn = get(f"ECDSA_{curve}_BAD_S_N")
-    check(f"ECDSA_{curve}_BAD_S_N is r || n", sn, r_ + n.to_bytes(nb, "big"))
-    check(f"ECDSA_{curve}_BAD_S_N refused (openssl)",
-          pkeyutl_verify(curve, pub, gd, p1363_to_der(sn)), False)
-    # another message's digest
-    other = V[f"ECDSA_{'SHA256' if curve == 'P256' else 'SHA384'}_TEST"]
-    check(f"ECDSA_{curve} \"sample\" signature on \"test\" refused (openssl)",
-          pkeyutl_verify(curve, pub, other, p1363_to_der(good)), False)
+    check(f"ECDSA_{curve}_BAD_S_FLIP refused (openssl)", pkeyutl_verify(curve, pub, gd, flip), False)
+    for bad, want in (("BAD_R_ZERO", bytes(nb) + s_), ("BAD_S_N", r_ + n.to_bytes(nb, "big"))):
+        if f"ECDSA_{curve}_{bad}" not in V:
+            continue
+        v = get(f"ECDSA_{curve}_{bad}")
+        check(f"ECDSA_{curve}_{bad} is {'0 || s' if bad == 'BAD_R_ZERO' else 'r || n'}", v, want)
+        check(f"ECDSA_{curve}_{bad} refused (openssl)", pkeyutl_verify(curve, pub, gd, v), False)
+    # the signature with another message's digest
+    other = V.get(f"ECDSA_{h}_TEST")
+    if other is not None:
+        check(f"ECDSA_{curve} \"sample\" signature on \"test\" refused (openssl)",
+              pkeyutl_verify(curve, pub, other, good), False)
 
-rzd = get("ECDSA_P256_BAD_R_ZERO_DER")
-check("ECDSA_P256_BAD_R_ZERO_DER = DER(0, s)", rzd, p1363_to_der(V["ECDSA_P256_BAD_R_ZERO"]))
-check("ECDSA_P256_BAD_R_ZERO_DER (openssl asn1parse)", der_integers(rzd),
-      [0, int.from_bytes(V["ECDSA_P256_BAD_R_ZERO"][32:], "big")])
-tag = get("ECDSA_P256_BAD_DER_TAG")
-check("ECDSA_P256_BAD_DER_TAG is the DER with 0x31 first",
-      tag, b"\x31" + V["ECDSA_P256_SHA256_SAMPLE_DER"][1:])
-check("ECDSA_P256_BAD_DER_TAG refused (openssl)",
-      pkeyutl_verify("P256", V["ECDSA_P256_PUB"], V["ECDSA_SHA256_SAMPLE"], tag), False)
 pub = V["ECDSA_P256_PUB"]
 r = openssl("pkey", "-pubin", "-in", tmpfile("good.pem", spki_pem("P256", pub)), "-noout", ok=False)
 check("ECDSA_P256_PUB accepted as a key (openssl pkey)", r.returncode, 0)

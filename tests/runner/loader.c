@@ -25,6 +25,7 @@
 #include "string_badptr.h"
 #include "crypto_af_alg.h"	/* types of the test objects' globals */
 #include "crypto_bounds.h"
+#include "crypto_hash_af_alg.h"
 #include "crypto_driver.h"
 #include "fuzz_int.h"		/* types of the fuzz objects' globals */
 #include "kfx_test_objs.h"	/* generated: the embedded test objects */
@@ -61,6 +62,7 @@ static const struct {
 	{ "compat", compat_driver },
 	{ "compat_nokfx", compat_nokfx_driver },
 	{ "crypto_bounds", crypto_bounds_driver },
+	{ "crypto_hash_af_alg", crypto_hash_af_alg_driver },
 };
 
 static struct btf *vmlinux_btf;

@@ -21,6 +21,8 @@ enum { EC_P256, EC_P384, EC_NCURVES };
 
 /* The curve's size in bytes: 32, 48 (a signature is twice that). */
 unsigned int ec_bytes(int curve);
+/* The group order n, ec_bytes() big-endian bytes. */
+void ec_order(int curve, uint8_t *n);
 /* The public key 0x04 || X || Y of private key @d (ec_bytes(), BE); 0, -EINVAL. */
 int ec_public(int curve, const uint8_t *d, uint8_t *pub);
 /* r || s of digest @e (@elen bytes) by @d with nonce @k; 0, -EINVAL. */

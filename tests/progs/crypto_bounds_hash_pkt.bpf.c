@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kfx_crypto_hash()'s boundary tables on packets (crypto_bounds_pkt.h):
+ * data anywhere in an skb or xdp packet, its paged part and fragments
+ * included (the whole packet from an offset, in the largest cases); out
+ * in the linear part, or across or past its end (-EINVAL, nothing
+ * written).  crypto_bounds_hash.bpf.c says how a case is made.
+ */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include "kfx.h"
+#include "kfx_test.h"
+
+#define BOUNDS_CALL(ctx, op, s, d, v)	kfx_crypto_hash(ctx, s, d)
+#include "crypto_bounds.h"
+
+struct bounds_bss bss;
+
+#include "crypto_bounds_pkt.h"
+
+SEC("syscall")
+__success __needs_ksym("bpf_dynptr_adjust")
+int bounds_setup(void *ctx)
+{
+	return pkt_setup();
+}
+
+SEC("tc")
+__success __setup("bounds_setup") __driver("crypto_bounds")
+__needs_ksym("bpf_dynptr_adjust")
+int bounds_hash_skb(struct __sk_buff *skb)
+{
+	return skb_batch(skb);
+}
+
+SEC("tc")
+__success __setup("bounds_setup") __driver("crypto_bounds")
+__needs_ksym("bpf_dynptr_adjust")
+int bounds_hash_skb_paged(struct __sk_buff *skb)
+{
+	return skb_batch(skb);
+}
+
+SEC("xdp")
+__success __setup("bounds_setup") __driver("crypto_bounds")
+__needs_ksym("bpf_dynptr_adjust")
+int bounds_hash_xdp(struct xdp_md *xdp)
+{
+	return xdp_batch(xdp);
+}
+
+SEC("xdp.frags")
+__success __setup("bounds_setup") __driver("crypto_bounds")
+__needs_ksym("bpf_dynptr_adjust")
+int bounds_hash_xdp_frags(struct xdp_md *xdp)
+{
+	return xdp_batch(xdp);
+}
+
+char _license[] SEC("license") = "GPL";

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kfx_sig_verify()'s boundary tables on packets (crypto_bounds_pkt.h),
+ * where kfx_sig_verify is not sleepable: 6.13+, whose crypto_sig has
+ * sig_alg (crypto_register_sig).  The message and signature lie in the
+ * linear part: the contract does not say what a signature in paged data
+ * gives.  crypto_bounds_sig.bpf.c says how a case is made.
+ */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include "kfx.h"
+#include "kfx_test.h"
+
+#define BOUNDS_CALL(ctx, op, s, d, v)	kfx_sig_verify(ctx, s, v)
+#include "crypto_bounds.h"
+
+struct bounds_bss bss;
+
+#include "crypto_bounds_pkt.h"
+
+SEC("syscall")
+__success __needs_ksym("crypto_register_sig")
+int bounds_setup(void *ctx)
+{
+	return pkt_setup();
+}
+
+SEC("tc")
+__success __setup("bounds_setup") __driver("crypto_bounds")
+__needs_ksym("crypto_register_sig")
+int bounds_sig_skb(struct __sk_buff *skb)
+{
+	return skb_batch(skb);
+}
+
+SEC("tc")
+__success __setup("bounds_setup") __driver("crypto_bounds")
+__needs_ksym("crypto_register_sig")
+int bounds_sig_skb_paged(struct __sk_buff *skb)
+{
+	return skb_batch(skb);
+}
+
+SEC("xdp")
+__success __setup("bounds_setup") __driver("crypto_bounds")
+__needs_ksym("crypto_register_sig")
+int bounds_sig_xdp(struct xdp_md *xdp)
+{
+	return xdp_batch(xdp);
+}
+
+SEC("xdp.frags")
+__success __setup("bounds_setup") __driver("crypto_bounds")
+__needs_ksym("crypto_register_sig")
+int bounds_sig_xdp_frags(struct xdp_md *xdp)
+{
+	return xdp_batch(xdp);
+}
+
+char _license[] SEC("license") = "GPL";

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * kfx_sig_verify()'s boundary tables on packets (crypto_bounds_pkt.h),
- * where kfx_sig_verify is not sleepable: 6.13+, whose crypto_sig has
- * sig_alg (crypto_register_sig).  The message and signature lie in the
- * linear part: the contract does not say what a signature in paged data
- * gives.  crypto_bounds_sig.bpf.c says how a case is made.
+ * kfx_sig_verify()'s boundary tables on packets (crypto_bounds_pkt.h).
+ * The message and signature lie in the linear part: the contract does
+ * not say whether paged data is reachable for them.
+ * crypto_bounds_sig.bpf.c says how a case is made.
  */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
@@ -19,7 +18,7 @@ struct bounds_bss bss;
 #include "crypto_bounds_pkt.h"
 
 SEC("syscall")
-__success __needs_ksym("crypto_register_sig")
+__success __needs_ksym("bpf_dynptr_adjust")
 int bounds_setup(void *ctx)
 {
 	return pkt_setup();
@@ -27,7 +26,7 @@ int bounds_setup(void *ctx)
 
 SEC("tc")
 __success __setup("bounds_setup") __driver("crypto_bounds")
-__needs_ksym("crypto_register_sig")
+__needs_ksym("bpf_dynptr_adjust")
 int bounds_sig_skb(struct __sk_buff *skb)
 {
 	return skb_batch(skb);
@@ -35,7 +34,7 @@ int bounds_sig_skb(struct __sk_buff *skb)
 
 SEC("tc")
 __success __setup("bounds_setup") __driver("crypto_bounds")
-__needs_ksym("crypto_register_sig")
+__needs_ksym("bpf_dynptr_adjust")
 int bounds_sig_skb_paged(struct __sk_buff *skb)
 {
 	return skb_batch(skb);
@@ -43,7 +42,7 @@ int bounds_sig_skb_paged(struct __sk_buff *skb)
 
 SEC("xdp")
 __success __setup("bounds_setup") __driver("crypto_bounds")
-__needs_ksym("crypto_register_sig")
+__needs_ksym("bpf_dynptr_adjust")
 int bounds_sig_xdp(struct xdp_md *xdp)
 {
 	return xdp_batch(xdp);
@@ -51,7 +50,7 @@ int bounds_sig_xdp(struct xdp_md *xdp)
 
 SEC("xdp.frags")
 __success __setup("bounds_setup") __driver("crypto_bounds")
-__needs_ksym("crypto_register_sig")
+__needs_ksym("bpf_dynptr_adjust")
 int bounds_sig_xdp_frags(struct xdp_md *xdp)
 {
 	return xdp_batch(xdp);

@@ -35,8 +35,7 @@ struct algo {
 	enum oracle oracle;
 	enum family family;
 	unsigned int digest;	/* hash: the digest's size */
-	int curve;		/* sig: EC_P256, EC_P384 */
-	bool der;		/* sig: x962 (DER), not p1363 (r || s) */
+	int curve;		/* sig: EC_P192, EC_P256, EC_P384 */
 	bool optional;		/* hash: left out where the kernel lacks it */
 	/* filled in once per run */
 	uint8_t key[128], iv[16];

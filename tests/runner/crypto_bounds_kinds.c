@@ -17,9 +17,7 @@
 /* Why the runner skipped a kind on a kernel (its __needs_ksym). */
 #define RING_MISSING	"not run on this kernel: 6.1 passes only local dynptrs to kfuncs (ringbuf ones from 6.2), and the table's slices of a record need bpf_dynptr_adjust (6.5+)"
 #define PKT_MISSING	"not run on this kernel: skb and xdp dynptrs came in 6.4, and the table's slices of a packet need bpf_dynptr_adjust (6.5+)"
-#define SIG_PKT_MISSING	"not run on this kernel: kfx_sig_verify is sleepable without crypto_sig's sig_alg (before 6.13), and tc and xdp programs are not (bounds_sig_tc_sleepable checks the refusal)"
 #define ADJUST		"bpf_dynptr_adjust"
-#define SIG_ALG		"crypto_register_sig"
 
 #define KIND(p, n, f, h, w, sz, ...)					\
 	{ .prog = p, .name = n, .family = f, .how = h, .win = w, .size = sz, \
@@ -54,7 +52,7 @@ const struct kind kinds[] = {
 	MEM_KINDS(FAM_HASH, "bounds_hash_"),
 	PKT_KINDS(FAM_HASH, "bounds_hash_", PKT_MISSING, ADJUST),
 	MEM_KINDS(FAM_SIG, "bounds_sig_"),
-	PKT_KINDS(FAM_SIG, "bounds_sig_", SIG_PKT_MISSING, SIG_ALG),
+	PKT_KINDS(FAM_SIG, "bounds_sig_", PKT_MISSING, ADJUST),
 };
 
 const size_t nr_kinds = sizeof(kinds) / sizeof(kinds[0]);

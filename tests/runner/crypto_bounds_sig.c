@@ -2,21 +2,23 @@
 /*
  * kfx_sig_verify()'s boundary tables (crypto_bounds.c runs them on every
  * memory kind of crypto_bounds_sig*.bpf.c), generated from the contract
- * and judged by the runner's ECDSA (crypto_model_ec.c):
+ * (p1363 only: x962 is refused at create) and judged by the runner's
+ * ECDSA (crypto_model_ec.c):
  *
- *   -EINVAL       message or signature empty; p1363: a signature not
- *                 2 * the curve's bytes;
- *   -EBADMSG      r or s 0 or not below the order; x962: malformed DER;
+ *   -EINVAL       message or signature empty, a signature not 2 * the
+ *                 curve's bytes (n below);
+ *   -EBADMSG      r or s 0 or not below the order;
  *   0 / -EKEYREJECTED   whether it verifies, the digest being the
- *                 message's left-most curve-size bytes, a shorter message
- *                 a big-endian number;
+ *                 message's left-most n bytes, a shorter message a
+ *                 big-endian number;
  *   nothing is ever written (every byte of the window is checked).
  *
  * The lengths: message 0, 1, n - 1, n, n + 1, 64, 4101; signature 0, 1,
- * 2n - 1, 2n, 2n + 1 (p1363), and for each message a valid signature and
- * the ones a wrong truncation or padding rule would accept; then the
+ * 2n - 1, 2n, 2n + 1, 4097; for each message a valid signature and the
+ * one a wrong truncation or padding rule would accept; then the
  * signature's values on their edges (0, n, all ones, (r, n - s) which
- * also verifies, a bit flipped, r and s swapped).
+ * also verifies, a bit flipped, r and s swapped).  P-192's n is shorter
+ * than SHA-256's digest, P-384's longer: both rules at work.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -29,25 +31,24 @@
 #include "kfx.h"
 #include "crypto_bounds_run.h"
 #include "crypto_model_ec.h"
-#include "runner.h"
 
-#define SIG(n, l, c, x)							\
-	{ .type = "sig", .name = n, .label = l, .curve = c, .der = x,	\
+#define SIG(n, l, c)							\
+	{ .type = "sig", .name = n, .label = l, .curve = c,		\
 	  .oracle = MODEL_ECDSA, .family = FAM_SIG, .tfm = -1 }
 
 static struct algo sig_algos[] = {
-	SIG("p1363(ecdsa-nist-p256)", "p1363/P-256", EC_P256, false),
-	SIG("p1363(ecdsa-nist-p384)", "p1363/P-384", EC_P384, false),
-	SIG("x962(ecdsa-nist-p256)", "x962/P-256", EC_P256, true),
+	SIG("p1363(ecdsa-nist-p192)", "P-192", EC_P192),
+	SIG("p1363(ecdsa-nist-p256)", "P-256", EC_P256),
+	SIG("p1363(ecdsa-nist-p384)", "P-384", EC_P384),
 };
 
 #define NR_SIG_ALGOS	(sizeof(sig_algos) / sizeof(sig_algos[0]))
 #define MAX_MSG		4101
-#define MAX_SIG		(EC_MAX_DER + 1)
+#define MAX_SIG		4097	/* the contract's longest + 1 */
 
 enum variant {
 	SV_VALID, SV_RIGHTMOST, SV_RIGHTPAD, SV_FLIP_S, SV_LOW_S, SV_SWAP,
-	SV_R0, SV_S0, SV_RN, SV_SN, SV_RMAX, SV_LEN, SV_DER_TRUNC, NR_SV
+	SV_R0, SV_S0, SV_RN, SV_SN, SV_RMAX, SV_LEN, NR_SV
 };
 
 static const char *const variant_names[NR_SV] = {
@@ -56,7 +57,6 @@ static const char *const variant_names[NR_SV] = {
 	"s with a bit flipped", "(r, n - s)", "(s, r)", "r = 0", "s = 0",
 	"r = n", "s = n", "r all ones",
 	"a valid signature cut or lengthened to this length",
-	"the DER without its last byte",
 };
 
 /* One case's bytes and what the model says of them. */
@@ -165,8 +165,8 @@ static void vary(const struct algo *a, enum variant v, uint8_t *rs)
 }
 
 /*
- * Case (@msg_len, @v, @sig_len: p1363 SV_LEN's length) of @a: its bytes
- * in @d, and the contract's verdict.  0, or -errno.
+ * Case (@msg_len, @v, @sig_len: SV_LEN's length) of @a: its bytes in @d,
+ * and the contract's verdict.  0, or -errno.
  */
 static int make(const struct algo *a, uint32_t msg_len, enum variant v,
 		uint32_t sig_len, struct sig_data *d)
@@ -188,23 +188,12 @@ static int make(const struct algo *a, uint32_t msg_len, enum variant v,
 	if (err)
 		return err;
 	vary(a, v, rs);
-	if (a->der) {
-		d->sig_len = ec_der(a->curve, rs, d->sig);
-		if (v == SV_DER_TRUNC)
-			d->sig_len--;
-		if (v == SV_LEN)
-			d->sig_len = sig_len;	/* 0, or 1: 0x30 alone */
-	} else {
-		memcpy(d->sig, rs, 2 * n);
-		d->sig[2 * n] = 0x5a;
-		d->sig_len = v == SV_LEN ? sig_len : 2 * n;
-	}
-	if (!msg_len || !d->sig_len)
+	/* a longer signature: the valid one, then filler */
+	memset(d->sig, 0x5a, MAX_SIG);
+	memcpy(d->sig, rs, 2 * n);
+	d->sig_len = v == SV_LEN ? sig_len : 2 * n;
+	if (!msg_len || d->sig_len != 2 * n)
 		d->want = -EINVAL;
-	else if (!a->der && d->sig_len != 2 * n)
-		d->want = -EINVAL;
-	else if (a->der && (v == SV_DER_TRUNC || v == SV_LEN))
-		d->want = -EBADMSG;
 	else
 		d->want = ec_verify(a->curve, a->key, d->msg, msg_len, rs);
 	return 0;
@@ -228,7 +217,7 @@ static int gen(const struct algo *a, struct lcase *v)
 {
 	uint32_t n = ec_bytes(a->curve), i;
 	uint32_t msgs[] = { 1, n - 1, n, n + 1, 64, MAX_MSG };
-	uint32_t lens[] = { 0, 1, 2 * n - 1, 2 * n + 1 };
+	uint32_t lens[] = { 0, 1, 2 * n - 1, 2 * n + 1, MAX_SIG };
 	enum variant edges[] = { SV_FLIP_S, SV_LOW_S, SV_SWAP, SV_R0, SV_S0,
 				 SV_RN, SV_SN, SV_RMAX };
 	int c = 0;
@@ -238,11 +227,8 @@ static int gen(const struct algo *a, struct lcase *v)
 		c = add(a, v, c, msgs[i], msgs[i] > n ? SV_RIGHTMOST : SV_RIGHTPAD, 0);
 	}
 	c = add(a, v, c, 0, SV_VALID, 0);
-	for (i = 0; i < 4; i++)
-		if (!a->der || i < 2)
-			c = add(a, v, c, n, SV_LEN, lens[i]);
-	if (a->der)
-		c = add(a, v, c, n, SV_DER_TRUNC, 0);
+	for (i = 0; i < 5; i++)
+		c = add(a, v, c, n, SV_LEN, lens[i]);
 	for (i = 0; i < 8; i++)
 		c = add(a, v, c, n, edges[i], 0);
 	return c;
@@ -360,17 +346,9 @@ static int run_algo(struct run *r, struct algo *a)
 {
 	static struct lcase lc[64];
 	int n = gen(a, lc), err;
-	char base[32];
 
+	/* every kernel: kfx's own ECDSA where the kernel has none (6.1) */
 	err = bounds_probe_create(r, a);
-	if (err == -EOPNOTSUPP) {
-		snprintf(base, sizeof(base), "ecdsa-nist-p%u", ec_bytes(a->curve) * 8);
-		if (!file_has("/proc/crypto", base)) {
-			snprintf(r->why, r->whylen, "not expressible on this kernel: it has no %s (not in /proc/crypto; Debian's 6.1 is built without CONFIG_CRYPTO_ECDSA)",
-				 base);
-			return 1;
-		}
-	}
 	if (err) {
 		snprintf(r->why, r->whylen, "create %s with a valid key said %d",
 			 a->name, err);

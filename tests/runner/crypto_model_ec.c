@@ -14,6 +14,14 @@
 #include "crypto_model_ec_int.h"
 
 static struct curve curves[EC_NCURVES] = {
+	[EC_P192] = {
+		.bytes = 24,
+		.p = "fffffffffffffffffffffffffffffffeffffffffffffffff",
+		.n = "ffffffffffffffffffffffff99def836146bc9b1b4d22831",
+		.b = "64210519e59c80e70fa7e9ab72243049feb8deecc146b9b1",
+		.gx = "188da80eb03090f67cbf20eb43a18800f4ff0afd82ff1012",
+		.gy = "07192b95ffc8da78631011ed6b24cdd573f977a11e794811",
+	},
 	[EC_P256] = {
 		.bytes = 32,
 		.p = "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff",

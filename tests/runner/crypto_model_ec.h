@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The runner's ECDSA over NIST P-256 and P-384 (FIPS 186-5, SEC 1), the
+ * The runner's ECDSA over NIST P-192, P-256 and P-384 (FIPS 186-5, SEC 1), the
  * model of kfx_sig_verify(): it makes key pairs and signatures for any
  * digest the tests choose, and says what the contract makes of a
  * (digest, signature) pair: 0, -EBADMSG (r or s is 0 or not below the
@@ -13,13 +13,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { EC_P256, EC_P384, EC_NCURVES };
+enum { EC_P192, EC_P256, EC_P384, EC_NCURVES };
 
 #define EC_MAX_BYTES	48
 #define EC_MAX_PUB	(1 + 2 * EC_MAX_BYTES)
-#define EC_MAX_DER	(6 + 2 * (EC_MAX_BYTES + 1))
 
-/* The curve's size in bytes: 32, 48 (a signature is twice that). */
+/* The curve's size in bytes: 24, 32, 48 (a signature is twice that). */
 unsigned int ec_bytes(int curve);
 /* The group order n, ec_bytes() big-endian bytes. */
 void ec_order(int curve, uint8_t *n);
@@ -34,9 +33,7 @@ int ec_sign(int curve, const uint8_t *d, const uint8_t *k, const uint8_t *e,
  */
 int ec_verify(int curve, const uint8_t *pub, const uint8_t *e, size_t elen,
 	      const uint8_t *sig);
-/* The DER ECDSA-Sig-Value of r || s in @der; its length. */
-size_t ec_der(int curve, const uint8_t *sig, uint8_t *der);
-/* The curves' own checks and RFC 6979's P-256 and P-384 keys; 0 or -1, @why. */
+/* The curves' own checks and RFC 6979's keys; 0 or -1, @why. */
 int ec_known_answers(char *why, size_t whylen);
 
 #endif

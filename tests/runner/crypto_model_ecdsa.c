@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ECDSA over P-256 and P-384 for the sig tests (crypto_model_ec.h), on
- * the arithmetic of crypto_model_ec.c: keys, signatures, what verifying
- * gives by the contract, DER, and the known answers (the curves' own
- * checks, RFC 6979's P-256 and P-384 keys and signatures).
+ * ECDSA over P-192, P-256 and P-384 for the sig tests (crypto_model_ec.h),
+ * on the arithmetic of crypto_model_ec.c: keys, signatures, what verifying
+ * gives by the contract, and the known answers (the curves' own
+ * checks, RFC 6979's keys and signatures).
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -134,34 +134,6 @@ int ec_verify(int curve, const uint8_t *pub, const uint8_t *e, size_t elen,
 	return ec_cmp(x, r, N->n) ? -EKEYREJECTED : 0;
 }
 
-/* An INTEGER: no leading zero bytes, but one before a set top bit. */
-static size_t der_int(uint8_t *o, const uint8_t *v, size_t n)
-{
-	size_t pad;
-
-	while (n > 1 && !v[0]) {
-		v++;
-		n--;
-	}
-	pad = v[0] & 0x80 ? 1 : 0;
-	o[0] = 0x02;
-	o[1] = n + pad;
-	o[2] = 0;
-	memcpy(o + 2 + pad, v, n);
-	return 2 + pad + n;
-}
-
-size_t ec_der(int curve, const uint8_t *sig, uint8_t *der)
-{
-	unsigned int n = ec_bytes(curve);
-	size_t len = der_int(der + 2, sig, n);
-
-	len += der_int(der + 2 + len, sig + n, n);
-	der[0] = 0x30;
-	der[1] = len;
-	return len + 2;
-}
-
 static void unhex(uint8_t *b, const char *hex)
 {
 	unsigned int x;
@@ -189,10 +161,11 @@ static int curve_checks(int id, char *why, size_t whylen)
 }
 
 /*
- * RFC 6979 A.2.5 (P-256) and A.2.6 (P-384) with SHA-256, message
- * "sample": the public keys of the private keys, the P-256 signature
- * made with its k, both signatures verified (P-384's digest is shorter
- * than the curve: left-padded), and each refused with a bit of s flipped.
+ * RFC 6979 A.2.3 (P-192), A.2.5 (P-256) and A.2.6 (P-384) with SHA-256,
+ * message "sample": the public keys of the private keys, the P-192 and
+ * P-256 signatures made with their k, every signature verified (P-192's
+ * digest is longer than the curve: its left-most bytes; P-384's shorter:
+ * left-padded), and each refused with a bit of s flipped.
  */
 int ec_known_answers(char *why, size_t whylen)
 {
@@ -200,6 +173,13 @@ int ec_known_answers(char *why, size_t whylen)
 		int curve;
 		const char *d, *pub, *k, *sig;
 	} v[] = {
+		{ EC_P192,
+		  "6fab034934e4c0fc9ae67f5b5659a9d7d1fefd187ee09fd4",
+		  "04ac2c77f529f91689fea0ea5efec7f210d8eea0b9e047ed56"
+		  "3bc723e57670bd4887ebc732c523063d0a7c957bc97c1c43",
+		  "32b1b6d7d42a05cb449065727a84804fb1a3e34d8f261496",
+		  "4b0b8ce98a92866a2820e20aa6b75b56382e0f9bfd5ecb55"
+		  "ccdb006926ea9565cbadc840829d8c384e06de1f1e381b85" },
 		{ EC_P256,
 		  "c9afa9d845ba75166b5c215767b1d6934e50c3db36e89b127b8a622b120f6721",
 		  "0460fed4ba255a9d31c961eb74c6356d68c049b8923b61fa6ce669622e60f29fb6"

@@ -8,6 +8,7 @@
  */
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "crypto_model_ec.h"
@@ -330,19 +331,63 @@ void ec_pt_add(const struct curve *C, struct pt *r, const struct pt *a,
 	ec_msub(F, r->y, t, s1);
 }
 
-/* @k (plain limbs) times @a, double and add from the top bit. */
+/* Nibble @w (4 bits, from the bottom) of @k. */
+static unsigned int nibble(const limb *k, unsigned int w)
+{
+	return k[w / 16] >> (4 * (w % 16)) & 15;
+}
+
+/* @k (plain limbs) times @a: 4-bit windows from the top, 1..15 a first. */
 void ec_pt_mul(const struct curve *C, struct pt *r, const struct pt *a,
 	       const limb *k)
 {
-	struct pt acc;
-	int bit;
+	struct pt tab[16], acc;
+	int w, i;
 
+	memset(&tab[0], 0, sizeof(tab[0]));
+	tab[1] = *a;
+	for (i = 2; i < 16; i++)
+		ec_pt_add(C, &tab[i], &tab[i - 1], a);
 	memset(&acc, 0, sizeof(acc));
-	for (bit = 64 * C->fp.n - 1; bit >= 0; bit--) {
-		ec_pt_double(C, &acc, &acc);
-		if (k[bit / 64] >> (bit % 64) & 1)
-			ec_pt_add(C, &acc, &acc, a);
+	for (w = 16 * C->fp.n - 1; w >= 0; w--) {
+		for (i = 0; i < 4; i++)
+			ec_pt_double(C, &acc, &acc);
+		if (nibble(k, w))
+			ec_pt_add(C, &acc, &acc, &tab[nibble(k, w)]);
 	}
+	*r = acc;
+}
+
+/*
+ * @k times G from a table of j 16^w G (j 1..15, each window w), made once
+ * per curve: one addition per nibble of @k, no doubling.  Signing and
+ * verifying make many of these.
+ */
+void ec_pt_mul_base(struct curve *C, struct pt *r, const limb *k)
+{
+	unsigned int nw = 16 * C->fp.n, w, j;
+	struct pt acc, base;
+
+	if (!C->comb) {
+		C->comb = calloc(nw * 16, sizeof(struct pt));
+		if (!C->comb) {
+			ec_pt_base(C, &base);
+			ec_pt_mul(C, r, &base, k);
+			return;
+		}
+		ec_pt_base(C, &base);
+		for (w = 0; w < nw; w++) {
+			C->comb[16 * w + 1] = base;
+			for (j = 2; j < 16; j++)
+				ec_pt_add(C, &C->comb[16 * w + j], &C->comb[16 * w + j - 1], &base);
+			for (j = 0; j < 4; j++)
+				ec_pt_double(C, &base, &base);
+		}
+	}
+	memset(&acc, 0, sizeof(acc));
+	for (w = 0; w < nw; w++)
+		if (nibble(k, w))
+			ec_pt_add(C, &acc, &acc, &C->comb[16 * w + nibble(k, w)]);
 	*r = acc;
 }
 

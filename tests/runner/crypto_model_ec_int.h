@@ -23,17 +23,19 @@ struct mod {
 	limb rr[NL];		/* R^2 mod m */
 };
 
+struct pt {
+	limb x[NL], y[NL], z[NL];	/* Jacobian, Montgomery form; z = 0: infinity */
+};
+
 struct curve {
 	const char *p, *n, *b, *gx, *gy;	/* hex, big-endian */
 	unsigned int bytes;
 	bool ready;
 	struct mod fp, fn;
 	limb b_m[NL], gx_m[NL], gy_m[NL];	/* Montgomery form mod p */
+	struct pt *comb;	/* ec_pt_mul_base()'s table, made on first use */
 };
 
-struct pt {
-	limb x[NL], y[NL], z[NL];	/* Jacobian, Montgomery form; z = 0: infinity */
-};
 
 /* Integers of @n limbs, little-endian limbs. */
 int ec_cmp(const limb *a, const limb *b, unsigned int n);
@@ -59,9 +61,10 @@ struct curve *ec_curve_get(int id);
 void ec_pt_double(const struct curve *C, struct pt *r, const struct pt *a);
 void ec_pt_add(const struct curve *C, struct pt *r, const struct pt *a,
 	       const struct pt *b);
-/* @k (plain limbs) times @a */
+/* @k (plain limbs) times @a; times G */
 void ec_pt_mul(const struct curve *C, struct pt *r, const struct pt *a,
 	       const limb *k);
+void ec_pt_mul_base(struct curve *C, struct pt *r, const limb *k);
 /* affine x and y, plain limbs */
 void ec_pt_affine(const struct curve *C, limb *x, limb *y, const struct pt *a);
 void ec_pt_base(const struct curve *C, struct pt *g);

@@ -36,16 +36,15 @@ static void digest_int(const struct curve *C, limb *e, const uint8_t *d, size_t 
 
 int ec_public(int curve, const uint8_t *d, uint8_t *pub)
 {
-	const struct curve *C = ec_curve_get(curve);
+	struct curve *C = ec_curve_get(curve);
 	unsigned int n = C->fn.n;
 	limb k[NL], x[NL], y[NL];
-	struct pt g, q;
+	struct pt q;
 
 	ec_from_be(k, n, d, C->bytes);
 	if (ec_is_zero(k, n) || ec_cmp(k, C->fn.m, n) >= 0)
 		return -EINVAL;
-	ec_pt_base(C, &g);
-	ec_pt_mul(C, &q, &g, k);
+	ec_pt_mul_base(C, &q, k);
 	ec_pt_affine(C, x, y, &q);
 	pub[0] = 4;
 	ec_to_be(pub + 1, C->bytes, x);
@@ -57,16 +56,15 @@ int ec_public(int curve, const uint8_t *d, uint8_t *pub)
 int ec_sign(int curve, const uint8_t *d, const uint8_t *k, const uint8_t *e,
 	    size_t elen, uint8_t *sig)
 {
-	const struct curve *C = ec_curve_get(curve);
+	struct curve *C = ec_curve_get(curve);
 	const struct mod *N = &C->fn;
 	limb kk[NL], x[NL], y[NL], r[NL], s[NL], t[NL], u[NL];
-	struct pt g, p;
+	struct pt p;
 
 	ec_from_be(kk, N->n, k, C->bytes);
 	if (ec_is_zero(kk, N->n) || ec_cmp(kk, N->m, N->n) >= 0)
 		return -EINVAL;
-	ec_pt_base(C, &g);
-	ec_pt_mul(C, &p, &g, kk);
+	ec_pt_mul_base(C, &p, kk);
 	ec_pt_affine(C, x, y, &p);
 	if (ec_cmp(x, N->m, N->n) >= 0)
 		ec_sub(x, x, N->m, N->n);
@@ -94,10 +92,10 @@ int ec_sign(int curve, const uint8_t *d, const uint8_t *k, const uint8_t *e,
 int ec_verify(int curve, const uint8_t *pub, const uint8_t *e, size_t elen,
 	      const uint8_t *sig)
 {
-	const struct curve *C = ec_curve_get(curve);
+	struct curve *C = ec_curve_get(curve);
 	const struct mod *N = &C->fn, *F = &C->fp;
 	limb r[NL], s[NL], w[NL], u1[NL], u2[NL], t[NL], x[NL], y[NL];
-	struct pt g, q, a, b;
+	struct pt q, a, b;
 
 	ec_from_be(x, F->n, pub + 1, C->bytes);
 	ec_from_be(y, F->n, pub + 1 + C->bytes, C->bytes);
@@ -122,8 +120,7 @@ int ec_verify(int curve, const uint8_t *pub, const uint8_t *e, size_t elen,
 	ec_to_mont(N, t, r);
 	ec_mmul(N, u2, t, w);
 	ec_from_mont(N, u2, u2);
-	ec_pt_base(C, &g);
-	ec_pt_mul(C, &a, &g, u1);
+	ec_pt_mul_base(C, &a, u1);
 	ec_pt_mul(C, &b, &q, u2);
 	ec_pt_add(C, &a, &a, &b);
 	if (ec_is_zero(a.z, F->n))

@@ -82,6 +82,8 @@ struct bounds_case {
  * @n: cases in @c
  * @err: create's errno (out)
  * @linear: the packet's bytes in its linear part / first buffer (out)
+ * @armed: the read-only kind: the length of the packet whose free the
+ *	   tp_btf program is to act on, once; it clears it (in and out)
  * @c: the cases
  * @io_in: the windows' images, in
  * @io_out: the windows after the call, out
@@ -92,7 +94,7 @@ struct bounds_bss {
 	__u32 n;
 	__s32 err;
 	__u32 linear;
-	__u32 pad;
+	__u32 armed;
 	struct bounds_case c[BOUNDS_BATCH];
 	char io_in[BOUNDS_REGION];
 	char io_out[BOUNDS_REGION];

@@ -94,4 +94,23 @@ static __always_inline int xdp_batch(struct xdp_md *xdp)
 	return pkt_batch(&p) ? XDP_DROP : XDP_PASS;
 }
 
+/*
+ * The read-only kind: a tp_btf program on kfree_skb sees the skb the
+ * driver's test run of a trivial tc program frees, and makes a dynptr of
+ * it, read-only in a tracing program (6.13+).  It runs the batch once,
+ * on that packet only: bss.armed holds its length until then.
+ */
+static __always_inline int rdonly_batch(struct sk_buff *skb)
+{
+	kfx_dynptr_t p;
+
+	if (!bss.armed || skb->len != bss.armed)
+		return 0;
+	bss.armed = 0;
+	bss.linear = skb->len - skb->data_len;
+	if (bpf_dynptr_from_skb((struct __sk_buff *)skb, 0, &p))
+		return 0;
+	return pkt_batch(&p);
+}
+
 #endif /* _CRYPTO_BOUNDS_PKT_H */

@@ -7,6 +7,7 @@
  */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
 #include "kfx.h"
 #include "kfx_test.h"
 
@@ -54,6 +55,19 @@ __needs_ksym("bpf_dynptr_adjust")
 int bounds_sig_xdp_frags(struct xdp_md *xdp)
 {
 	return xdp_batch(xdp);
+}
+
+/*
+ * Read-only memory: the skb a tc test run frees, seen from tp_btf (6.13+
+ * gives tracing programs skb dynptrs, read-only; bpf_get_kmem_cache came
+ * in the same release).  The driver triggers it once per case.
+ */
+SEC("tp_btf/kfree_skb")
+__success __setup("bounds_setup") __driver("crypto_bounds")
+__needs_ksym("bpf_get_kmem_cache")
+int BPF_PROG(bounds_sig_skb_rdonly, struct sk_buff *skb, void *location)
+{
+	return rdonly_batch(skb);
 }
 
 char _license[] SEC("license") = "GPL";

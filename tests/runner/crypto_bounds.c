@@ -80,11 +80,42 @@ static void describe(const struct run *r, const struct pcase *p, char *buf,
 	}
 }
 
+/*
+ * Run the kind's program once on its memory: the packet kinds on r->pkt
+ * (with the linear part asked for); the read-only kind is a tp_btf
+ * program, run by the free of a trivial tc program's test packet.
+ */
+int bounds_run_prog(struct run *r, struct bpf_test_run_opts *opts)
+{
+	struct __sk_buff *skb = &r->skb_ctx;
+	int fd = bpf_program__fd(r->prog), err;
+
+	if (r->k->how == SKB || r->k->how == XDP || r->k->how == SKB_RO) {
+		opts->data_in = r->pkt;
+		opts->data_size_in = r->k->size;
+		memset(skb, 0, sizeof(*skb));
+		skb->data_end = r->k->linear;
+		if (r->k->linear) {
+			opts->ctx_in = skb;
+			opts->ctx_size_in = sizeof(*skb);
+		}
+	}
+	if (r->k->how == SKB_RO) {
+		fd = r->trigger;
+		r->b->armed = r->k->size;
+	}
+	err = bpf_prog_test_run_opts(fd, opts);
+	if (!err && r->k->how == SKB_RO && r->b->armed) {
+		errno = ENOENT;	/* the tp_btf program never saw the packet */
+		return -1;
+	}
+	return err;
+}
+
 /* Run the batch; judge every case.  0, or -1 when it could not run. */
 static int run_batch(struct run *r, const struct algo *a)
 {
 	LIBBPF_OPTS(bpf_test_run_opts, opts);
-	struct __sk_buff skb = { .data_end = r->k->linear };
 	struct bounds_bss *b = r->b;
 	char buf[512], e1[32];
 	int i, err;
@@ -95,23 +126,15 @@ static int run_batch(struct run *r, const struct algo *a)
 	b->err = 0;
 	for (i = 0; i < r->n; i++)
 		b->c[i].ret = NOT_RUN;
-	if (r->k->how == SKB || r->k->how == XDP) {
-		opts.data_in = r->pkt;
-		opts.data_size_in = r->k->size;
-		if (r->k->linear) {
-			opts.ctx_in = &skb;
-			opts.ctx_size_in = sizeof(skb);
-		}
-	}
-	err = bpf_prog_test_run_opts(bpf_program__fd(r->prog), &opts);
+	err = bounds_run_prog(r, &opts);
 	/* the discarded records still hold the ring until consumed */
 	if (r->ring && ring_buffer__consume(r->ring) < 0 && !err)
 		err = -1;
 	if (err || b->err ||
 	    opts.retval != (r->k->how == XDP ? XDP_PASS : 0)) {
-		snprintf(r->why, r->whylen, "%s on %s: BPF_PROG_TEST_RUN %s, create said %s, program returned %u",
+		snprintf(r->why, r->whylen, "%s on %s: BPF_PROG_TEST_RUN %s, create said %s, program returned %u%s",
 			 a->label, r->k->name, strerror(errno), strerror(-b->err),
-			 opts.retval);
+			 opts.retval, b->armed ? ", tp_btf saw no packet" : "");
 		return -1;
 	}
 	for (i = 0; i < r->n; i++) {
@@ -197,8 +220,10 @@ int bounds_queue(struct run *r, const struct algo *a, struct pcase *p)
 	struct bounds_case *c;
 	int err = 0;
 
+	/* read-only memory is the packet itself: one case per packet */
 	if (r->n == BOUNDS_BATCH || r->io_used >= BOUNDS_WIN ||
-	    r->io_used + p->win_len > BOUNDS_REGION) {
+	    r->io_used + p->win_len > BOUNDS_REGION ||
+	    (r->k->how == SKB_RO && r->n)) {
 		err = run_batch(r, a);
 		free_batch(r);
 		if (err)
@@ -225,7 +250,7 @@ int bounds_queue(struct run *r, const struct algo *a, struct pcase *p)
 	return 0;
 }
 
-static void set_params(struct kfx_crypto_params *pr, const struct algo *a)
+void bounds_set_params(struct kfx_crypto_params *pr, const struct algo *a)
 {
 	memset(pr, 0, sizeof(*pr));
 	strcpy(pr->type, a->type);
@@ -240,7 +265,7 @@ int bounds_algo_begin(struct run *r, const struct algo *a)
 {
 	LIBBPF_OPTS(bpf_test_run_opts, opts);
 
-	set_params(&r->b->params, a);
+	bounds_set_params(&r->b->params, a);
 	if (!r->setup)
 		return 0;
 	r->b->err = 0;
@@ -269,67 +294,16 @@ int bounds_algo_end(struct run *r, const struct algo *a, int err)
 int bounds_probe_create(struct run *r, const struct algo *a)
 {
 	LIBBPF_OPTS(bpf_test_run_opts, opts);
-	struct __sk_buff skb = { .data_end = r->k->linear };
-	struct bpf_program *p = r->setup ? r->setup : r->prog;
 
-	set_params(&r->b->params, a);
+	bounds_set_params(&r->b->params, a);
 	r->b->n = 0;
 	r->b->err = 0;
-	if (p == r->prog && r->pkt) {
-		opts.data_in = r->pkt;
-		opts.data_size_in = r->k->size;
-		if (r->k->linear) {
-			opts.ctx_in = &skb;
-			opts.ctx_size_in = sizeof(skb);
-		}
-	}
-	if (bpf_prog_test_run_opts(bpf_program__fd(p), &opts))
+	if (r->setup ? bpf_prog_test_run_opts(bpf_program__fd(r->setup), &opts) :
+	    bounds_run_prog(r, &opts))
 		return -errno;
 	if (r->ring)
 		ring_buffer__consume(r->ring);
 	return r->b->err;
-}
-
-/* The packet kinds: the packet, and how much of it is plain memory. */
-static int probe_packet(struct run *r)
-{
-	const struct kind *k = r->k;
-	LIBBPF_OPTS(bpf_test_run_opts, opts);
-	struct __sk_buff skb = { .data_end = k->linear };
-	uint32_t i;
-
-	r->pkt = calloc(1, k->size);
-	if (!r->pkt)
-		return -ENOMEM;
-	for (i = 0; i < k->size; i++)
-		r->pkt[i] = bounds_pattern(i, 0xee);
-	if (k->how == SKB) {
-		/* Ethernet: locally administered MACs, an experimental type */
-		memcpy(r->pkt, "\x02\0\0\0\0\x01\x02\0\0\0\0\x02\x88\xb5", 14);
-	}
-	r->b->n = 0;
-	set_params(&r->b->params, &algos[0]);
-	if (bpf_prog_test_run_opts(bpf_program__fd(r->setup), &opts))
-		return -errno;
-	opts.data_in = r->pkt;
-	opts.data_size_in = k->size;
-	if (k->linear) {
-		opts.ctx_in = &skb;
-		opts.ctx_size_in = sizeof(skb);
-	}
-	if (bpf_prog_test_run_opts(bpf_program__fd(r->prog), &opts))
-		return -errno;
-	r->linear = r->b->linear;
-	return 0;
-}
-
-/* The programs discard every record: there is nothing to read. */
-static int ring_record(void *ctx, void *data, size_t size)
-{
-	(void)ctx;
-	(void)data;
-	(void)size;
-	return 0;
 }
 
 static double now(void)
@@ -371,39 +345,11 @@ int crypto_bounds_driver(struct bpf_object *obj, struct bpf_program *prog,
 		snprintf(why, whylen, "mmap .bss: %s", strerror(errno));
 		return -1;
 	}
-	if (r.k->how == RING) {
-		struct bpf_map *ring = bpf_object__find_map_by_name(obj, "ring");
-
-		r.ring = ring ? ring_buffer__new(bpf_map__fd(ring), ring_record,
-						 NULL, NULL) : NULL;
-		if (!r.ring) {
-			snprintf(why, whylen, "ringbuf: %s", strerror(errno));
-			err = -1;
-			goto out;
-		}
-	}
-	if (r.k->how == SKB || r.k->how == XDP) {
-		r.setup = bpf_object__find_program_by_name(obj, "bounds_setup");
-		err = r.setup ? probe_packet(&r) : -ENOENT;
-		if (err == -EINVAL && r.k->linear) {
-			snprintf(r.t->skipped, sizeof(r.t->skipped),
-				 "not expressible on this kernel: its BPF_PROG_TEST_RUN builds only linear skbs (ctx data_end refused: EINVAL; 6.19+ builds paged ones)");
-			snprintf(why, whylen, "%s", r.t->skipped);
-			err = 1;
-			goto out;
-		}
-		if (err) {
-			snprintf(why, whylen, "%s: probing the packet: %s", r.k->name,
-				 strerror(-err));
-			goto out;
-		}
-		if (r.k->paged && r.linear >= r.k->size) {
-			snprintf(why, whylen, "%s: the packet came out linear (%u bytes)",
-				 r.k->name, r.linear);
-			err = -1;
-			goto out;
-		}
-	}
+	err = bounds_kind_open(&r, obj);
+	if (err > 0)
+		snprintf(r.t->skipped, sizeof(r.t->skipped), "%s", why);
+	if (err)
+		goto out;
 	switch (r.k->family) {
 	case FAM_HASH:
 		err = bounds_run_hash(&r);
@@ -431,8 +377,7 @@ out:
 			printf("; linear part %u of %u bytes", r.linear, r.k->size);
 		printf("\n");
 	}
-	free(r.pkt);
-	ring_buffer__free(r.ring);
+	bounds_kind_close(&r);
 	munmap(r.b, sz);
 	if (!err && r.failures)
 		err = -1;

@@ -7,7 +7,8 @@
  *            untouched;
  *   -EINVAL  data empty, out smaller than the digest: out zeroed, all of
  *            it; out not plain memory (across or past the end of a
- *            packet's linear part): nothing written;
+ *            packet's linear part) or read-only (an skb seen from
+ *            tp_btf): nothing written;
  *   data     any bytes of the dynptr, a packet's paged part and fragments
  *            included; never written.
  *
@@ -234,7 +235,7 @@ static int place(struct run *r, struct pcase *p, enum hplace pl)
 		break;
 	}
 	end = off + at + dl;
-	if ((k->how == SKB || k->how == XDP) && end <= k->size &&
+	if ((k->how == SKB || k->how == XDP || k->how == SKB_RO) && end <= k->size &&
 	    end + GUARD > k->size)
 		trail = k->size - end;	/* the data runs to the packet's end */
 	if (pl != H_LINEAR && (off < lo || end > k->size))
@@ -250,7 +251,7 @@ static int place(struct run *r, struct pcase *p, enum hplace pl)
 	p->dst_off = off + o;
 	p->src_off = off + at;
 	p->siv_off = p->src_off;	/* unused: empty */
-	p->restore_len = p->win_len;
+	p->restore_len = k->how == SKB_RO ? 0 : p->win_len;
 	if (k->paged)
 		p->restore_len = off >= lin ? 0 :
 				 lin - off < p->win_len ? lin - off : p->win_len;
@@ -282,8 +283,9 @@ int bounds_hash_prepare(struct run *r, struct pcase *p, uint8_t *img)
 	/* by default every byte as it was: data is never written */
 	memcpy(p->exp, img, w);
 	memset(p->mask, 1, w);
-	if (!reach) {
-		p->want = -EINVAL;	/* out is not plain memory: untouched */
+	if (!reach || r->k->how == SKB_RO) {
+		/* out not plain memory, or read-only: untouched */
+		p->want = -EINVAL;
 	} else if (!dl || ol < a->digest) {
 		p->want = -EINVAL;	/* an error: out zeroed, every byte */
 		memset(p->exp + wo, 0, ol);
@@ -304,6 +306,7 @@ void bounds_hash_describe(const struct run *r, const struct pcase *p,
 		 p->l.src_len, p->src_off, p->l.dst_len, p->dst_off,
 		 p->want ? "-EINVAL" : "0",
 		 !p->want ? ", the digest in out" :
+		 r->k->how == SKB_RO ? ", out read-only: nothing written" :
 		 r->k->paged && p->dst_off + p->l.dst_len > r->linear ?
 		 ", nothing written" : ", out zeroed");
 }

@@ -5,10 +5,15 @@
  * not run one, and the report: the cases each kind ran per family, or
  * why it did not.
  */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <bpf/bpf.h>
 #include <bpf/btf.h>
+#include <bpf/libbpf.h>
 
 #include "kfx.h"
 #include "crypto_bounds_run.h"
@@ -17,7 +22,9 @@
 /* Why the runner skipped a kind on a kernel (its __needs_ksym). */
 #define RING_MISSING	"not run on this kernel: 6.1 passes only local dynptrs to kfuncs (ringbuf ones from 6.2), and the table's slices of a record need bpf_dynptr_adjust (6.5+)"
 #define PKT_MISSING	"not run on this kernel: skb and xdp dynptrs came in 6.4, and the table's slices of a packet need bpf_dynptr_adjust (6.5+)"
+#define RO_MISSING	"not run on this kernel: tracing (tp_btf) programs get skb dynptrs, read-only, from 6.13"
 #define ADJUST		"bpf_dynptr_adjust"
+#define TP_SKB		"bpf_get_kmem_cache"	/* 6.13, as tp_btf's skb dynptrs */
 
 #define KIND(p, n, f, h, w, sz, ...)					\
 	{ .prog = p, .name = n, .family = f, .how = h, .win = w, .size = sz, \
@@ -51,8 +58,12 @@ const struct kind kinds[] = {
 	PKT_KINDS(FAM_CIPHER, "bounds_", PKT_MISSING, ADJUST),
 	MEM_KINDS(FAM_HASH, "bounds_hash_"),
 	PKT_KINDS(FAM_HASH, "bounds_hash_", PKT_MISSING, ADJUST),
+	KIND("bounds_hash_skb_rdonly", "skb read-only", FAM_HASH,
+	     SKB_RO, 0, 3072, .base = 16, .missing = RO_MISSING, .needs = TP_SKB),
 	MEM_KINDS(FAM_SIG, "bounds_sig_"),
 	PKT_KINDS(FAM_SIG, "bounds_sig_", PKT_MISSING, ADJUST),
+	KIND("bounds_sig_skb_rdonly", "skb read-only", FAM_SIG,
+	     SKB_RO, 0, 3072, .base = 16, .missing = RO_MISSING, .needs = TP_SKB),
 };
 
 const size_t nr_kinds = sizeof(kinds) / sizeof(kinds[0]);
@@ -71,6 +82,113 @@ const char *const why_not_names[NR_WHY_NOT] = {
 	"no partial overlap with a 0- or 1-byte buffer",
 	"no such placement across the linear end",
 };
+
+/* ---------- a kind's memory ---------- */
+
+/* The packet kinds: the packet, and how much of it is plain memory. */
+static int probe_packet(struct run *r)
+{
+	const struct kind *k = r->k;
+	LIBBPF_OPTS(bpf_test_run_opts, opts);
+	LIBBPF_OPTS(bpf_test_run_opts, run);
+	uint32_t i;
+
+	r->pkt = calloc(1, k->size);
+	if (!r->pkt)
+		return -ENOMEM;
+	for (i = 0; i < k->size; i++)
+		r->pkt[i] = bounds_pattern(i, 0xee);
+	if (k->how != XDP) {
+		/* Ethernet: locally administered MACs, an experimental type */
+		memcpy(r->pkt, "\x02\0\0\0\0\x01\x02\0\0\0\0\x02\x88\xb5", 14);
+	}
+	r->b->n = 0;
+	bounds_set_params(&r->b->params, &algos[0]);
+	if (bpf_prog_test_run_opts(bpf_program__fd(r->setup), &opts) ||
+	    bounds_run_prog(r, &run))
+		return -errno;
+	r->linear = r->b->linear;
+	return 0;
+}
+
+/* The programs discard every record: there is nothing to read. */
+static int ring_record(void *ctx, void *data, size_t size)
+{
+	(void)ctx;
+	(void)data;
+	(void)size;
+	return 0;
+}
+
+/* SKB_RO: a tc program that does nothing; its test run frees its skb. */
+static int make_trigger(void)
+{
+	struct bpf_insn insns[] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+
+	return bpf_prog_load(BPF_PROG_TYPE_SCHED_CLS, "kfx_bounds_free", "GPL",
+			     insns, 2, NULL);
+}
+
+int bounds_kind_open(struct run *r, struct bpf_object *obj)
+{
+	const struct kind *k = r->k;
+	int err;
+
+	r->trigger = -1;
+	if (k->how == RING) {
+		struct bpf_map *ring = bpf_object__find_map_by_name(obj, "ring");
+
+		r->ring = ring ? ring_buffer__new(bpf_map__fd(ring), ring_record,
+						  NULL, NULL) : NULL;
+		if (!r->ring) {
+			snprintf(r->why, r->whylen, "ringbuf: %s", strerror(errno));
+			return -1;
+		}
+	}
+	if (k->how == SKB_RO) {
+		r->trigger = make_trigger();
+		r->link = bpf_program__attach(r->prog);
+		if (r->trigger < 0 || !r->link) {
+			snprintf(r->why, r->whylen, "%s: %s", r->trigger < 0 ?
+				 "the trigger program" : "attaching tp_btf/kfree_skb",
+				 strerror(errno));
+			return -1;
+		}
+	}
+	if (k->how != SKB && k->how != XDP && k->how != SKB_RO)
+		return 0;
+	r->setup = bpf_object__find_program_by_name(obj, "bounds_setup");
+	err = r->setup ? probe_packet(r) : -ENOENT;
+	if (err == -EINVAL && k->linear) {
+		snprintf(r->why, r->whylen, "not expressible on this kernel: its BPF_PROG_TEST_RUN builds only linear skbs (ctx data_end refused: EINVAL; 6.19+ builds paged ones)");
+		return 1;
+	}
+	if (err) {
+		snprintf(r->why, r->whylen, "%s: probing the packet: %s", k->name,
+			 strerror(-err));
+		return -1;
+	}
+	if (k->paged && r->linear >= k->size) {
+		snprintf(r->why, r->whylen, "%s: the packet came out linear (%u bytes)",
+			 k->name, r->linear);
+		return -1;
+	}
+	return 0;
+}
+
+void bounds_kind_close(struct run *r)
+{
+	free(r->pkt);
+	ring_buffer__free(r->ring);
+	bpf_link__destroy(r->link);
+	if (r->trigger >= 0)
+		close(r->trigger);
+}
+
+/* ---------- the report ---------- */
 
 /* Whether the running kernel's BTF has function @f. */
 static bool kernel_has(const char *f)
@@ -165,5 +283,5 @@ void crypto_bounds_report(void)
 				report_kind(tallies[pass], k);
 		}
 	}
-	printf("# crypto_bounds: not in the table: a read-only dst or out (no program type kfx serves makes a read-only dynptr in BPF_PROG_TEST_RUN); dst, out or siv in an skb clone's shared data (BPF_PROG_TEST_RUN's skbs are never clones), data in an skb's frag_list (it builds none); kfx_crypto_encrypt() with a NULL siv (the _noiv twins are its cases; crypto.bpf.c has it on 6.11+); hash out overlapping its data, one dynptr as both (the contract says nothing of them); a sig message or signature in a packet's paged part (the contract does not say whether that is reachable)\n");
+	printf("# crypto_bounds: not in the table: a read-only dst (kfx serves encryption to no program type that makes read-only dynptrs; a read-only hash out is the tp_btf kind, 6.13+); dst, out or siv in an skb clone's shared data (BPF_PROG_TEST_RUN's skbs are never clones), data in an skb's frag_list (it builds none); kfx_crypto_encrypt() with a NULL siv (the _noiv twins are its cases; crypto.bpf.c has it on 6.11+); hash out overlapping its data, one dynptr as both (the contract says nothing of them); a sig message or signature in a packet's paged part (the contract does not say whether that is reachable)\n");
 }

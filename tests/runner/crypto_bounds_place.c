@@ -185,10 +185,14 @@ int bounds_place(struct run *r, struct pcase *p)
 	return FITS;
 }
 
-/* Bytes at window offset @i that a run may never write: outside linear. */
+/*
+ * Bytes at window offset @i that a run may never write: outside linear,
+ * and all of a read-only packet (the packet sent holds them).
+ */
 bool bounds_frozen(const struct run *r, const struct pcase *p, uint32_t i)
 {
-	return r->k->paged && p->win_off + i >= r->linear;
+	return r->k->how == SKB_RO ||
+	       (r->k->paged && p->win_off + i >= r->linear);
 }
 
 uint8_t bounds_window_byte(const struct run *r, const struct pcase *p,
@@ -202,9 +206,12 @@ uint8_t bounds_window_byte(const struct run *r, const struct pcase *p,
 void bounds_put(const struct run *r, const struct pcase *p, uint8_t *img,
 		uint32_t at, const uint8_t *src, uint32_t n)
 {
-	for (uint32_t i = 0; i < n; i++)
-		if (!bounds_frozen(r, p, at + i))
+	for (uint32_t i = 0; i < n; i++) {
+		if (r->k->how == SKB_RO)	/* into the packet to send */
+			img[at + i] = r->pkt[p->win_off + at + i] = src[i];
+		else if (!bounds_frozen(r, p, at + i))
 			img[at + i] = src[i];
+	}
 }
 
 /* CTR's IV after @n bytes: the 128-bit big-endian counter + ceil(n / 16). */

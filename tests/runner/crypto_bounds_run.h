@@ -10,16 +10,21 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <linux/bpf.h>
 
 #include "crypto_bounds_int.h"
 
+struct bpf_link;
+struct bpf_object;
 struct bpf_program;
+struct bpf_test_run_opts;
 struct ring_buffer;
 
 #define GUARD		16	/* pattern bytes before and after each slice */
 #define NOT_RUN		12345	/* a case's ret before the program ran it */
 
-enum how { MEM, RING, SKB, XDP, NEVER };
+/* SKB_RO: an skb seen from tp_btf, read-only (crypto_bounds_kinds.c) */
+enum how { MEM, RING, SKB, XDP, SKB_RO, NEVER };
 
 struct kind {
 	const char *prog, *name;
@@ -82,6 +87,9 @@ struct run {
 	struct bounds_bss *b;
 	struct bpf_program *prog, *setup;
 	struct ring_buffer *ring;	/* RING: consumed after each batch */
+	struct bpf_link *link;	/* SKB_RO: the tp_btf program attached */
+	int trigger;		/* SKB_RO: the tc program whose packet it sees */
+	struct __sk_buff skb_ctx;	/* the packet kinds' test run context */
 	uint8_t *pkt;		/* packet kinds: the packet given to each run */
 	uint32_t linear;	/* bytes reachable as plain memory */
 	struct pcase batch[BOUNDS_BATCH];
@@ -112,6 +120,17 @@ int bounds_algo_end(struct run *r, const struct algo *a, int err);
  * program, or its setup, run on no cases).
  */
 int bounds_probe_create(struct run *r, const struct algo *a);
+/* bss.params for @a. */
+void bounds_set_params(struct kfx_crypto_params *pr, const struct algo *a);
+/* Run the kind's program once (crypto_bounds.c); 0 or -1 with errno. */
+int bounds_run_prog(struct run *r, struct bpf_test_run_opts *opts);
+/*
+ * A kind's memory ready for its cases (crypto_bounds_kinds.c): the ring
+ * consumer, the packet and its linear part, the tp_btf link.  0, 1 (not
+ * expressible here: @r->why) or -1 (@r->why); close undoes it.
+ */
+int bounds_kind_open(struct run *r, struct bpf_object *obj);
+void bounds_kind_close(struct run *r);
 
 /* The tables on @r's kind: 0, 1 (a skip, @r->why) or -1. */
 int bounds_run_ciphers(struct run *r);
@@ -132,7 +151,10 @@ int bounds_sig_prepare(struct run *r, struct pcase *p, uint8_t *img);
 bool bounds_frozen(const struct run *r, const struct pcase *p, uint32_t i);
 uint8_t bounds_window_byte(const struct run *r, const struct pcase *p,
 			   uint32_t i);
-/* Copy @n bytes of @src into @img at window offset @at, where not frozen. */
+/*
+ * Copy @n bytes of @src into @img at window offset @at, where not frozen;
+ * on the read-only kind into the packet to send too.
+ */
 void bounds_put(const struct run *r, const struct pcase *p, uint8_t *img,
 		uint32_t at, const uint8_t *src, uint32_t n);
 

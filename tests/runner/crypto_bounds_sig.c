@@ -255,7 +255,7 @@ static int place(struct run *r, struct pcase *p)
 	p->siv_off = off + GUARD;
 	p->src_off = off + at;
 	p->dst_off = p->src_off;	/* unused: empty */
-	p->restore_len = w;
+	p->restore_len = k->how == SKB_RO ? 0 : w;	/* read-only: sent so */
 	return FITS;
 }
 

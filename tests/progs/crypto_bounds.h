@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What crypto_bounds.bpf.c, crypto_bounds_pkt.bpf.c and their driver
- * (tests/runner/crypto_bounds.c) share: a batch of cases, each one call of
- * a crypto kfunc on slices of one memory region (.bss, a map value, a
- * ringbuf record, a packet).
+ * What crypto_bounds*.bpf.c and their driver (tests/runner/crypto_bounds.c)
+ * share: a batch of cases, each one call of a crypto kfunc on slices of
+ * one memory region (.bss, a map value, a ringbuf record, a packet).
+ * The hash tables pass src as the data and dst as out, the sig tables src
+ * as the message and siv as the signature.
  *
  * For each case the program copies the case's window image from io_in into
  * the region (restore_len bytes of it: a packet's paged part is never
@@ -81,6 +82,8 @@ struct bounds_case {
  * @n: cases in @c
  * @err: create's errno (out)
  * @linear: the packet's bytes in its linear part / first buffer (out)
+ * @armed: the read-only kind: the length of the packet whose free the
+ *	   tp_btf program is to act on, once; it clears it (in and out)
  * @c: the cases
  * @io_in: the windows' images, in
  * @io_out: the windows after the call, out
@@ -91,7 +94,7 @@ struct bounds_bss {
 	__u32 n;
 	__s32 err;
 	__u32 linear;
-	__u32 pad;
+	__u32 armed;
 	struct bounds_case c[BOUNDS_BATCH];
 	char io_in[BOUNDS_REGION];
 	char io_out[BOUNDS_REGION];
@@ -124,6 +127,14 @@ static __always_inline int bounds_crypt(struct kfx_crypto_ctx *ctx, __u32 op,
 		return kfx_crypto_decrypt_noiv(ctx, s, d);
 	}
 }
+
+/*
+ * The kfunc a case calls on its slices: the includer may define
+ * BOUNDS_CALL(ctx, op, src, dst, siv) first (the hash and sig tables).
+ */
+#ifndef BOUNDS_CALL
+#define BOUNDS_CALL(ctx, op, s, d, v)	bounds_crypt(ctx, op, s, d, v)
+#endif
 
 /* bpf_dynptr_adjust and _clone came in 6.5; the 6.1 vmlinux.h lacks them */
 extern int bpf_dynptr_adjust(const struct bpf_dynptr *p, __u32 start,
@@ -159,7 +170,7 @@ static __always_inline void bounds_adjusted_case(struct bounds_bss *b,
 	    bounds_slice(r, c->dst_off, c->dst_len, &d) |
 	    bounds_slice(r, c->siv_off, c->siv_len, &v))
 		return;
-	c->ret = bounds_crypt(ctx, c->op, &s, &d, &v);
+	c->ret = BOUNDS_CALL(ctx, c->op, &s, &d, &v);
 	if (bpf_dynptr_read(b->io_out + io, wl, r, c->win_off, 0))
 		c->ret = BOUNDS_NO_SLICE;
 }

@@ -101,6 +101,14 @@ enum fz_mem_kind {
 	FZ_NMEM
 };
 
+/* The kfunc a data step calls on its areas (struct fz_crypt_step.kfn). */
+enum fz_kfn {
+	FZ_K_CRYPT,	/* encrypt/decrypt (_noiv by the siv kind): src A, dst B */
+	FZ_K_HASH,	/* kfx_crypto_hash(): data A, out B */
+	FZ_K_SIG,	/* kfx_sig_verify(): message A, signature V */
+	FZ_NKFN
+};
+
 /* How a dynptr reaches [off, off + len) of its memory. */
 #define FZ_ADJ_SRC	1	/* bpf_dynptr_adjust() on a dynptr over [0, ext) */
 #define FZ_ADJ_DST	2
@@ -121,6 +129,8 @@ struct fz_crypt_step {
 	__u32 tamper;		/* then flip bit 0 of byte tamper - 1 of it, decrypt again */
 	__u32 bufsz;		/* driver: buffer size */
 	__u32 params_null;	/* create: NULL params, size 0 (fuzz_crypto_nullp) */
+	__u32 kfn;		/* FZ_K_*: which kfunc a data step calls */
+	__u32 sigform;		/* sig steps: which signature (the runner's) */
 };
 
 struct fz_crypt_res {
@@ -132,6 +142,7 @@ struct fz_crypt_res {
 	__u32 version;		/* kfx_version(), every step */
 	__u32 pkt_lin;		/* tc/xdp: the packet's linear length */
 	__u32 ran;		/* the program got as far as the kfunc */
+	__s32 dsize;		/* hash steps: kfx_crypto_ctx_digestsize() */
 };
 
 /* The image of each area, the roundtrip's output, in one .bss struct. */

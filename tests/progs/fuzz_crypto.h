@@ -5,9 +5,11 @@
  * no NULL siv, no clone or adjust).  One run is one step the driver
  * (tests/runner/fuzz.c) wrote into .bss: create a ctx into a slot of a
  * kptr map, acquire it into another slot, release it, name its driver, or
- * encrypt/decrypt with it between dynptrs over the memory kinds of
- * enum fz_mem_kind; after a 0, decrypt the output back into img.back (and,
- * for an AEAD, once more with one byte flipped).  Every area is copied in
+ * call a data kfunc with it (encrypt/decrypt, kfx_crypto_hash, kfx_sig_verify:
+ * enum fz_kfn, whatever the ctx's type) between dynptrs over the memory
+ * kinds of enum fz_mem_kind; after an encryption's 0, decrypt the output
+ * back into img.back (and, for an AEAD, once more with one byte flipped).
+ * Every area is copied in
  * from its image in .bss before the call and out again after it, so the
  * driver sees each byte the kfuncs touched.
  *
@@ -139,177 +141,7 @@ static __always_inline int mk_sub(struct bpf_dynptr *whole, __u64 off,
 }
 #endif
 
-/* Copy @len bytes in (or out) between an image and a map area. */
-static __always_inline void copy(void *to, __u64 len, const __u64 lim,
-				 const void *from)
-{
-	if (len > lim)
-		return;
-	FZ_BOUND(len, lim);
-	bpf_probe_read_kernel(to, len, from);
-}
-
-/*
- * 6.12+ programs do more per step than clang can keep within the 512
- * bytes of one BPF frame: the helpers below are subprograms there.
- */
-#ifdef FZ_FULL
-#define FZ_HELPER	static __noinline
-#else
-#define FZ_HELPER	static __always_inline
-#endif
-
-#define FZ_SRC	0
-#define FZ_DST	1
-#define FZ_SIV	2
-
-/* Area @which's kind, image, map index, range and extent. */
-static __always_inline void area_of(__u32 which, __u32 *kind, char **image,
-				    __u32 *idx, __u64 *off, __u64 *len,
-				    __u64 *ext, bool *adj)
-{
-	const struct fz_crypt_step *s = &cstep;
-
-	if (which == FZ_SRC || (which == FZ_DST && s->same)) {
-		*kind = s->kind_a;
-		*image = img.a;
-		*idx = 0;
-		*ext = s->ext_a;
-	} else if (which == FZ_DST) {
-		*kind = s->kind_b;
-		*image = img.b;
-		*idx = 1;
-		*ext = s->ext_b;
-	} else {
-		*kind = s->kind_v;
-		*image = img.v;
-		*idx = 2;
-		*ext = s->ext_v;
-	}
-	*off = which == FZ_SRC ? s->soff : which == FZ_DST ? s->doff : s->voff;
-	*len = which == FZ_SRC ? s->slen : which == FZ_DST ? s->dlen : s->vlen;
-	*adj = s->adjust & (which == FZ_SRC ? FZ_ADJ_SRC :
-			    which == FZ_DST ? FZ_ADJ_DST : FZ_ADJ_SIV);
-}
-
-/*
- * The dynptr of area @which over its [off, off + len), its memory first
- * filled from its image.  (No stack memory: bpf_dynptr_from_mem() takes
- * map values only, "Unsupported reg type fp" up to 7.3.)
- */
-FZ_HELPER int mk_area(__u32 which, struct bpf_dynptr *ring,
-		      struct bpf_dynptr *pkt, struct bpf_dynptr *d)
-{
-	__u32 kind, idx;
-	__u64 off, len, ext;
-	struct kmap *km;
-	struct vmap *vm;
-	char *image;
-	bool adj;
-
-	area_of(which, &kind, &image, &idx, &off, &len, &ext, &adj);
-	switch (kind) {
-	case FZ_M_BSS:
-		return mk_local(image, off, len, ext, FZ_AREA, adj, d);
-	case FZ_M_KMAP:
-		km = map_area(&fz_kmap, idx);
-		if (!km)
-			return -1;
-		copy(km->b, ext, FZ_KMAP, image);
-		return mk_local(km->b, off, len, ext, FZ_KMAP_HALF, adj, d);
-	case FZ_M_VMAP:
-		vm = map_area(&fz_vmap, idx);
-		if (!vm)
-			return -1;
-		copy(vm->b, ext, FZ_AREA, image);
-		return mk_local(vm->b, off, len, ext, FZ_AREA, adj, d);
-#ifdef FZ_FULL
-	case FZ_M_RING:
-		if (!ring || which == FZ_SIV || ext > FZ_RING_REC)
-			return -1;
-		FZ_BOUND(ext, FZ_RING_REC);
-		if (bpf_dynptr_write(ring, 0, image, ext, 0))
-			return -1;
-		return mk_sub(ring, off, len, d);
-	case FZ_M_PKT:
-		if (!pkt || which == FZ_SIV)
-			return -1;
-		return mk_sub(pkt, off, len, d);
-#endif
-	default:
-		return -1;
-	}
-}
-
-/*
- * Area @which's memory back into its image (@to: another image, for the
- * siv); packets the driver reads itself.
- */
-FZ_HELPER void copy_out(__u32 which, struct bpf_dynptr *ring, char *to)
-{
-	__u32 kind, idx;
-	__u64 off, len, ext;
-	struct kmap *km;
-	struct vmap *vm;
-	char *image;
-	bool adj;
-
-	area_of(which, &kind, &image, &idx, &off, &len, &ext, &adj);
-	if (to)
-		image = to;
-	switch (kind) {
-	case FZ_M_BSS:
-		if (to)
-			copy(to, ext, FZ_VAREA, img.v);
-		break;
-	case FZ_M_KMAP:
-		km = map_area(&fz_kmap, idx);
-		if (km)
-			copy(image, ext, FZ_KMAP, km->b);
-		break;
-	case FZ_M_VMAP:
-		vm = map_area(&fz_vmap, idx);
-		if (vm)
-			copy(image, ext, FZ_AREA, vm->b);
-		break;
-#ifdef FZ_FULL
-	case FZ_M_RING:
-		if (!ring || ext > FZ_RING_REC)
-			break;
-		FZ_BOUND(ext, FZ_RING_REC);
-		bpf_dynptr_read(image, ext, ring, 0, 0);
-		break;
-#endif
-	default:
-		break;
-	}
-}
-
-/* The siv's memory restored from img.v0 for a decrypt. */
-FZ_HELPER void siv_restore(void)
-{
-	__u64 ext = cstep.ext_v;
-	struct kmap *km;
-	struct vmap *vm;
-
-	switch (cstep.kind_v) {
-	case FZ_M_BSS:
-		copy(img.v, ext, FZ_VAREA, img.v0);
-		break;
-	case FZ_M_KMAP:
-		km = map_area(&fz_kmap, 2);
-		if (km)
-			copy(km->b, ext, FZ_KMAP, img.v0);
-		break;
-	case FZ_M_VMAP:
-		vm = map_area(&fz_vmap, 2);
-		if (vm)
-			copy(vm->b, ext, FZ_AREA, img.v0);
-		break;
-	default:
-		break;
-	}
-}
+#include "fuzz_crypto_area.h"
 
 FZ_HELPER int crypt(struct kfx_crypto_ctx *c, bool decrypt,
 		    struct bpf_dynptr *s, struct bpf_dynptr *d,
@@ -327,6 +159,25 @@ FZ_HELPER int crypt(struct kfx_crypto_ctx *c, bool decrypt,
 #endif
 	return decrypt ? kfx_crypto_decrypt(c, s, d, v) :
 			 kfx_crypto_encrypt(c, s, d, v);
+}
+
+/*
+ * The step's kfunc on any ctx (a wrong type is a case too): hash with A
+ * as the data and B as out, sig with A as the message and V as the
+ * signature, else encrypt or decrypt.
+ */
+FZ_HELPER int kfn(struct kfx_crypto_ctx *c, struct bpf_dynptr *s,
+		  struct bpf_dynptr *d, struct bpf_dynptr *v)
+{
+	switch (cstep.kfn) {
+	case FZ_K_HASH:
+		cres.dsize = kfx_crypto_ctx_digestsize(c);
+		return kfx_crypto_hash(c, s, d);
+	case FZ_K_SIG:
+		return kfx_sig_verify(c, s, v);
+	default:
+		return crypt(c, cstep.decrypt, s, d, v);
+	}
 }
 
 /* Flip bit 0 of byte @at of @d. */
@@ -408,11 +259,11 @@ static __always_inline int do_crypt(struct bpf_dynptr *pkt)
 	else if (mk_area(FZ_SIV, NULL, NULL, &vd))
 		goto out;
 	cres.ran = 1;
-	r = crypt(c, s->decrypt, &sd, &dd, &vd);
+	r = kfn(c, &sd, &dd, &vd);
 	cres.r = r;
 	if (s->kind_v != FZ_M_NONE && s->kind_v != FZ_M_NOIV)
 		copy_out(FZ_SIV, NULL, img.v_after);
-	if (r || !s->rt)
+	if (r || !s->rt || s->kfn != FZ_K_CRYPT)
 		goto copy_back;
 	/* the roundtrip: [doff, doff + rt_len) of dst back into img.back */
 #ifdef FZ_FULL

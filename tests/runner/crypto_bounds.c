@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Driver of crypto_bounds.bpf.c and crypto_bounds_pkt.bpf.c: boundary
- * tables for kfx_crypto_encrypt, _decrypt and their _noiv twins, generated
- * here and judged by a model of the documented contract (kfx.h and the
+ * Driver of crypto_bounds*.bpf.c: boundary tables for kfx_crypto_encrypt,
+ * _decrypt and their _noiv twins, kfx_crypto_hash (crypto_bounds_hash.c)
+ * and kfx_sig_verify (crypto_bounds_sig.c), generated here and judged by
+ * a model of the documented contract (kfx.h and the
  * crypto kfunc contract with its amendments: bounds_model(), in
  * crypto_bounds_table.c, and bounds_prepare(), in crypto_bounds_place.c,
  * say which rule each expectation comes from), never by what kfx returned.
@@ -34,6 +35,9 @@
  * first and against AF_ALG on the kernels where AF_ALG binds them (all but
  * 7.3).  Decrypt cases take those ciphertexts as input and must give the
  * plaintext back.
+ *
+ * The kinds (crypto_bounds_kinds.c, with the report) are one program
+ * each per family; this file runs a kind's batches for any family.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -57,51 +61,61 @@
 #include "crypto_model.h"
 #include "runner.h"
 
-/* ---------- memory kinds ---------- */
-
-/* Why the runner skipped a kind on a kernel (its __needs_ksym). */
-#define RING_MISSING	"not run on this kernel: 6.1 passes only local dynptrs to kfuncs (ringbuf ones from 6.2), and the table's slices of a record need bpf_dynptr_adjust (6.5+)"
-#define PKT_MISSING	"not run on this kernel: skb and xdp dynptrs came in 6.4, and the table's slices of a packet need bpf_dynptr_adjust (6.5+)"
-
-#define KIND(p, n, h, w, sz, ...)					\
-	{ .prog = p, .name = n, .how = h, .win = w, .size = sz, __VA_ARGS__ }
-
-static const struct kind kinds[] = {
-	KIND("bounds_stack", "stack", NEVER, 0, 0, .never =
-	     "not expressible on any kernel: bpf_dynptr_from_mem() takes map values only (\"Unsupported reg type fp for bpf_dynptr_from_mem data\", bounds_stack checks it)"),
-	KIND("bounds_bss", ".bss", MEM, BOUNDS_WIN, BOUNDS_REGION),
-	KIND("bounds_map_kmalloc", "map value (kmalloc)", MEM,
-	     BOUNDS_KMALLOC_WIN, BOUNDS_KMALLOC_REGION),
-	KIND("bounds_map_vmalloc", "map value (vmalloc)", MEM, BOUNDS_WIN,
-	     BOUNDS_REGION),
-	KIND("bounds_ringbuf", "ringbuf", RING, BOUNDS_WIN, BOUNDS_WIN - 1,
-	     .missing = RING_MISSING),
-	/* packets: the first 16 bytes stay the Ethernet header */
-	KIND("bounds_skb", "skb linear", SKB, 0, 3072, .base = 16,
-	     .missing = PKT_MISSING),
-	KIND("bounds_skb_paged", "skb paged", SKB, 0, 12288, .base = 16,
-	     .linear = 1024, .paged = true, .missing = PKT_MISSING),
-	KIND("bounds_xdp", "xdp", XDP, 0, 3072, .missing = PKT_MISSING),
-	KIND("bounds_xdp_frags", "xdp frags", XDP, 0, 12288, .paged = true,
-	     .missing = PKT_MISSING),
-};
-
-#define NR_KINDS	(sizeof(kinds) / sizeof(kinds[0]))
-
-static const char *const why_not_names[] = {
-	"", "beyond the kind's room",
-	"no partial overlap with a 0- or 1-byte buffer",
-	"no such placement across the linear end",
-};
-
-static struct tally tallies[2][NR_KINDS];	/* [aesni loaded][kind] */
-
 /* ---------- one kind's run ---------- */
 
+/* One line about case @p, for a failure. */
+static void describe(const struct run *r, const struct pcase *p, char *buf,
+		     size_t len)
+{
+	switch (p->a->family) {
+	case FAM_HASH:
+		bounds_hash_describe(r, p, buf, len);
+		break;
+	case FAM_SIG:
+		bounds_sig_describe(r, p, buf, len);
+		break;
+	default:
+		bounds_describe(r, p, buf, len);
+		break;
+	}
+}
+
+/*
+ * Run the kind's program once on its memory: the packet kinds on r->pkt
+ * (with the linear part asked for); the read-only kind is a tp_btf
+ * program, run by the free of a trivial tc program's test packet.
+ */
+int bounds_run_prog(struct run *r, struct bpf_test_run_opts *opts)
+{
+	struct __sk_buff *skb = &r->skb_ctx;
+	int fd = bpf_program__fd(r->prog), err;
+
+	if (r->k->how == SKB || r->k->how == XDP || r->k->how == SKB_RO) {
+		opts->data_in = r->pkt;
+		opts->data_size_in = r->k->size;
+		memset(skb, 0, sizeof(*skb));
+		skb->data_end = r->k->linear;
+		if (r->k->linear) {
+			opts->ctx_in = skb;
+			opts->ctx_size_in = sizeof(*skb);
+		}
+	}
+	if (r->k->how == SKB_RO) {
+		fd = r->trigger;
+		r->b->armed = r->k->size;
+	}
+	err = bpf_prog_test_run_opts(fd, opts);
+	if (!err && r->k->how == SKB_RO && r->b->armed) {
+		errno = ENOENT;	/* the tp_btf program never saw the packet */
+		return -1;
+	}
+	return err;
+}
+
+/* Run the batch; judge every case.  0, or -1 when it could not run. */
 static int run_batch(struct run *r, const struct algo *a)
 {
 	LIBBPF_OPTS(bpf_test_run_opts, opts);
-	struct __sk_buff skb = { .data_end = r->k->linear };
 	struct bounds_bss *b = r->b;
 	char buf[512], e1[32];
 	int i, err;
@@ -112,23 +126,15 @@ static int run_batch(struct run *r, const struct algo *a)
 	b->err = 0;
 	for (i = 0; i < r->n; i++)
 		b->c[i].ret = NOT_RUN;
-	if (r->k->how == SKB || r->k->how == XDP) {
-		opts.data_in = r->pkt;
-		opts.data_size_in = r->k->size;
-		if (r->k->linear) {
-			opts.ctx_in = &skb;
-			opts.ctx_size_in = sizeof(skb);
-		}
-	}
-	err = bpf_prog_test_run_opts(bpf_program__fd(r->prog), &opts);
+	err = bounds_run_prog(r, &opts);
 	/* the discarded records still hold the ring until consumed */
 	if (r->ring && ring_buffer__consume(r->ring) < 0 && !err)
 		err = -1;
 	if (err || b->err ||
 	    opts.retval != (r->k->how == XDP ? XDP_PASS : 0)) {
-		snprintf(r->why, r->whylen, "%s on %s: BPF_PROG_TEST_RUN %s, create said %s, program returned %u",
+		snprintf(r->why, r->whylen, "%s on %s: BPF_PROG_TEST_RUN %s, create said %s, program returned %u%s",
 			 a->label, r->k->name, strerror(errno), strerror(-b->err),
-			 opts.retval);
+			 opts.retval, b->armed ? ", tp_btf saw no packet" : "");
 		return -1;
 	}
 	for (i = 0; i < r->n; i++) {
@@ -155,7 +161,7 @@ static int run_batch(struct run *r, const struct algo *a)
 			if (!bad)
 				continue;
 		}
-		bounds_describe(r, p, buf, sizeof(buf));
+		describe(r, p, buf, sizeof(buf));
 		if (bad)
 			snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),
 				 "; got %s, byte dst%+d is 0x%02x, should be 0x%02x (%u bytes differ)",
@@ -185,40 +191,66 @@ static void free_batch(struct run *r)
 	r->io_used = 0;
 }
 
+static int prepare(struct run *r, struct pcase *p, uint8_t *img)
+{
+	switch (p->a->family) {
+	case FAM_HASH:
+		return bounds_hash_prepare(r, p, img);
+	case FAM_SIG:
+		return bounds_sig_prepare(r, p, img);
+	default:
+		return bounds_prepare(r, p, img);
+	}
+}
+
+/* The siv slice's length: none for the _noiv ops and the hash table. */
+static uint32_t siv_len(const struct lcase *l)
+{
+	if (l->op == BOUNDS_SIG)
+		return l->siv_len;
+	if (l->op == BOUNDS_HASH || l->op == BOUNDS_ENCRYPT_NOIV ||
+	    l->op == BOUNDS_DECRYPT_NOIV)
+		return 0;
+	return l->siv_len;
+}
+
 /* Add @p to the batch, running the batch first when it is full. */
-static int queue(struct run *r, const struct algo *a, struct pcase *p)
+int bounds_queue(struct run *r, const struct algo *a, struct pcase *p)
 {
 	struct bounds_case *c;
 	int err = 0;
 
+	/* read-only memory is the packet itself: one case per packet */
 	if (r->n == BOUNDS_BATCH || r->io_used >= BOUNDS_WIN ||
-	    r->io_used + p->win_len > BOUNDS_REGION) {
+	    r->io_used + p->win_len > BOUNDS_REGION ||
+	    (r->k->how == SKB_RO && r->n)) {
 		err = run_batch(r, a);
 		free_batch(r);
 		if (err)
 			return err;
 	}
 	p->io_off = r->io_used;
-	if (bounds_prepare(r, p, (uint8_t *)r->b->io_in + p->io_off)) {
+	if (prepare(r, p, (uint8_t *)r->b->io_in + p->io_off)) {
 		free(p->exp);
 		free(p->mask);
 		return -1;
 	}
 	c = &r->b->c[r->n];
 	*c = (struct bounds_case){
-		.op = p->l.op | (p->layout == ONE_DYNPTR ? BOUNDS_SAME_DYNPTR : 0),
+		.op = a->family != FAM_CIPHER ? 0 : p->l.op |
+		      (p->layout == ONE_DYNPTR ? BOUNDS_SAME_DYNPTR : 0),
 		.io_off = p->io_off, .win_off = p->win_off, .win_len = p->win_len,
 		.restore_len = p->restore_len, .src_off = p->src_off,
 		.src_len = p->l.src_len, .dst_off = p->dst_off,
 		.dst_len = p->l.dst_len, .siv_off = p->siv_off,
-		.siv_len = p->l.op >= BOUNDS_ENCRYPT_NOIV ? 0 : p->l.siv_len,
+		.siv_len = siv_len(&p->l),
 	};
 	r->batch[r->n++] = *p;
 	r->io_used = (p->io_off + p->win_len + 7) & ~7u;
 	return 0;
 }
 
-static void set_params(struct kfx_crypto_params *pr, const struct algo *a)
+void bounds_set_params(struct kfx_crypto_params *pr, const struct algo *a)
 {
 	memset(pr, 0, sizeof(*pr));
 	strcpy(pr->type, a->type);
@@ -228,44 +260,27 @@ static void set_params(struct kfx_crypto_params *pr, const struct algo *a)
 	pr->authsize = a->authsize;
 }
 
-/* Every case of @a on the run's kind. */
-static int run_algo(struct run *r, struct algo *a)
+/* The ctx of @a for the run's kind: bss.params, and the setup run. */
+int bounds_algo_begin(struct run *r, const struct algo *a)
 {
-	static struct lcase lc[MAX_LCASES];
-	int n = a->authsize ? bounds_gen_aead(a, lc) : bounds_gen_skcipher(a, lc);
 	LIBBPF_OPTS(bpf_test_run_opts, opts);
-	int i, lay, pl, why, err = 0;
 
-	set_params(&r->b->params, a);
-	if (r->setup) {
-		r->b->err = 0;
-		if (bpf_prog_test_run_opts(bpf_program__fd(r->setup), &opts) ||
-		    opts.retval || r->b->err) {
-			snprintf(r->why, r->whylen, "bounds_setup for %s: %s",
-				 a->label, strerror(r->b->err ? -r->b->err : errno));
-			return -1;
-		}
+	bounds_set_params(&r->b->params, a);
+	if (!r->setup)
+		return 0;
+	r->b->err = 0;
+	if (bpf_prog_test_run_opts(bpf_program__fd(r->setup), &opts) ||
+	    opts.retval || r->b->err) {
+		snprintf(r->why, r->whylen, "bounds_setup for %s: %s",
+			 a->label, strerror(r->b->err ? -r->b->err : errno));
+		return -1;
 	}
-	for (i = 0; i < n && !err; i++) {
-		for (lay = 0; lay < NR_LAYOUTS && !err; lay++) {
-			for (pl = 0; pl < (r->k->paged ? NR_PLACES : 1) && !err; pl++) {
-				struct pcase p = { .l = lc[i], .a = a,
-						   .layout = lay, .place = pl };
+	return 0;
+}
 
-				if (pl && lay != SEPARATE && lay != IN_PLACE)
-					continue;
-				why = bounds_place(r, &p);
-				if (why < 0)
-					continue;	/* not a layout of this case */
-				if (why) {
-					r->t->not_expr[why]++;
-					continue;
-				}
-				r->seq++;
-				err = queue(r, a, &p);
-			}
-		}
-	}
+/* The last batch of @a (unless @err), and its line; @err or the batch's. */
+int bounds_algo_end(struct run *r, const struct algo *a, int err)
+{
 	if (!err)
 		err = run_batch(r, a);
 	free_batch(r);
@@ -276,46 +291,19 @@ static int run_algo(struct run *r, struct algo *a)
 	return err;
 }
 
-/* The packet kinds: the packet, and how much of it is plain memory. */
-static int probe_packet(struct run *r)
+int bounds_probe_create(struct run *r, const struct algo *a)
 {
-	const struct kind *k = r->k;
 	LIBBPF_OPTS(bpf_test_run_opts, opts);
-	struct __sk_buff skb = { .data_end = k->linear };
-	uint32_t i;
 
-	r->pkt = calloc(1, k->size);
-	if (!r->pkt)
-		return -ENOMEM;
-	for (i = 0; i < k->size; i++)
-		r->pkt[i] = bounds_pattern(i, 0xee);
-	if (k->how == SKB) {
-		/* Ethernet: locally administered MACs, an experimental type */
-		memcpy(r->pkt, "\x02\0\0\0\0\x01\x02\0\0\0\0\x02\x88\xb5", 14);
-	}
+	bounds_set_params(&r->b->params, a);
 	r->b->n = 0;
-	set_params(&r->b->params, &algos[0]);
-	if (bpf_prog_test_run_opts(bpf_program__fd(r->setup), &opts))
+	r->b->err = 0;
+	if (r->setup ? bpf_prog_test_run_opts(bpf_program__fd(r->setup), &opts) :
+	    bounds_run_prog(r, &opts))
 		return -errno;
-	opts.data_in = r->pkt;
-	opts.data_size_in = k->size;
-	if (k->linear) {
-		opts.ctx_in = &skb;
-		opts.ctx_size_in = sizeof(skb);
-	}
-	if (bpf_prog_test_run_opts(bpf_program__fd(r->prog), &opts))
-		return -errno;
-	r->linear = r->b->linear;
-	return 0;
-}
-
-/* The programs discard every record: there is nothing to read. */
-static int ring_record(void *ctx, void *data, size_t size)
-{
-	(void)ctx;
-	(void)data;
-	(void)size;
-	return 0;
+	if (r->ring)
+		ring_buffer__consume(r->ring);
+	return r->b->err;
 }
 
 static double now(void)
@@ -333,25 +321,23 @@ int crypto_bounds_driver(struct bpf_object *obj, struct bpf_program *prog,
 	struct run r = { .prog = prog, .why = why, .whylen = whylen };
 	const char *name = bpf_program__name(prog);
 	double t0 = now();
-	size_t ki, i, sz;
+	size_t ki, sz;
 	int err = 0, w;
 
-	for (ki = 0; ki < NR_KINDS; ki++)
+	for (ki = 0; ki < nr_kinds; ki++)
 		if (!strcmp(kinds[ki].prog, name))
 			break;
-	if (ki == NR_KINDS || !map ||
+	if (ki == nr_kinds || !map ||
 	    bpf_map__value_size(map) != sizeof(struct bounds_bss)) {
 		snprintf(why, whylen, "%s: not a crypto_bounds kind, or .bss is not one struct bounds_bss",
 			 name);
 		return -1;
 	}
 	r.k = &kinds[ki];
-	r.t = &tallies[crypto_accelerated()][ki];
+	r.t = bounds_tally(crypto_accelerated(), ki);
 	memset(r.t, 0, sizeof(*r.t));
 	r.t->ran = true;
 	r.linear = r.k->size;
-	if (bounds_setup_algos(why, whylen))
-		return -1;
 	sz = (sizeof(struct bounds_bss) + 4095) & ~4095ul;
 	r.b = mmap(NULL, sz, PROT_READ | PROT_WRITE, MAP_SHARED,
 		   bpf_map__fd(map), 0);
@@ -359,41 +345,24 @@ int crypto_bounds_driver(struct bpf_object *obj, struct bpf_program *prog,
 		snprintf(why, whylen, "mmap .bss: %s", strerror(errno));
 		return -1;
 	}
-	if (r.k->how == RING) {
-		struct bpf_map *ring = bpf_object__find_map_by_name(obj, "ring");
-
-		r.ring = ring ? ring_buffer__new(bpf_map__fd(ring), ring_record,
-						 NULL, NULL) : NULL;
-		if (!r.ring) {
-			snprintf(why, whylen, "ringbuf: %s", strerror(errno));
-			err = -1;
-			goto out;
-		}
+	err = bounds_kind_open(&r, obj);
+	if (err > 0)
+		snprintf(r.t->skipped, sizeof(r.t->skipped), "%s", why);
+	if (err)
+		goto out;
+	switch (r.k->family) {
+	case FAM_HASH:
+		err = bounds_run_hash(&r);
+		break;
+	case FAM_SIG:
+		err = bounds_run_sig(&r);
+		break;
+	default:
+		err = bounds_run_ciphers(&r);
+		break;
 	}
-	if (r.k->how == SKB || r.k->how == XDP) {
-		r.setup = bpf_object__find_program_by_name(obj, "bounds_setup");
-		err = r.setup ? probe_packet(&r) : -ENOENT;
-		if (err == -EINVAL && r.k->linear) {
-			snprintf(r.t->skipped, sizeof(r.t->skipped),
-				 "not expressible on this kernel: its BPF_PROG_TEST_RUN builds only linear skbs (ctx data_end refused: EINVAL; 6.19+ builds paged ones)");
-			snprintf(why, whylen, "%s", r.t->skipped);
-			err = 1;
-			goto out;
-		}
-		if (err) {
-			snprintf(why, whylen, "%s: probing the packet: %s", r.k->name,
-				 strerror(-err));
-			goto out;
-		}
-		if (r.k->paged && r.linear >= r.k->size) {
-			snprintf(why, whylen, "%s: the packet came out linear (%u bytes)",
-				 r.k->name, r.linear);
-			err = -1;
-			goto out;
-		}
-	}
-	for (i = 0; i < NR_ALGOS && !err; i++)
-		err = run_algo(&r, &algos[i]);
+	if (err > 0)	/* a skip: why is set, the report says it too */
+		snprintf(r.t->skipped, sizeof(r.t->skipped), "%s", why);
 out:
 	r.t->secs = now() - t0;
 	if (!r.t->skipped[0]) {	/* a skip: the runner's line says why */
@@ -408,8 +377,7 @@ out:
 			printf("; linear part %u of %u bytes", r.linear, r.k->size);
 		printf("\n");
 	}
-	free(r.pkt);
-	ring_buffer__free(r.ring);
+	bounds_kind_close(&r);
 	munmap(r.b, sz);
 	if (!err && r.failures)
 		err = -1;
@@ -418,59 +386,3 @@ out:
 			 r.failures - 1);
 	return err > 0 ? 1 : err ? -1 : 0;
 }
-
-/* Whether the running kernel's BTF has function @f. */
-static bool kernel_has(const char *f)
-{
-	struct btf *btf = btf__load_vmlinux_btf();
-	bool has = btf && btf__find_by_name_kind(btf, f, BTF_KIND_FUNC) > 0;
-
-	btf__free(btf);
-	return has;
-}
-
-void crypto_bounds_report(void)
-{
-	bool adjust = kernel_has("bpf_dynptr_adjust");
-	unsigned long total;
-	double secs;
-	size_t k;
-	bool any;
-
-	for (int pass = 0; pass < 2; pass++) {
-		const char *name = pass ? "AES-NI and the x86 drivers loaded" :
-				   "generic drivers";
-
-		total = 0;
-		secs = 0;
-		any = false;
-		for (k = 0; k < NR_KINDS; k++) {
-			total += tallies[pass][k].cases;
-			secs += tallies[pass][k].secs;
-			any |= tallies[pass][k].ran;
-		}
-		if (!any) {
-			printf("# crypto_bounds table, %s: not run\n", name);
-			continue;
-		}
-		printf("# crypto_bounds table, %s: %lu cases in %.1f s\n", name,
-		       total, secs);
-		for (k = 0; k < NR_KINDS; k++) {
-			struct tally *t = &tallies[pass][k];
-			const char *why = kinds[k].never;
-
-			if (!why && !t->ran)
-				why = kinds[k].missing && !adjust ? kinds[k].missing :
-				      "not run: see its program's test line";
-			if (!why && t->skipped[0])
-				why = t->skipped;
-			if (why)
-				printf("#   %-20s %s\n", kinds[k].name, why);
-			else
-				printf("#   %-20s %6lu cases, %.1f s\n", kinds[k].name,
-				       t->cases, t->secs);
-		}
-	}
-	printf("# crypto_bounds: not in the table: a read-only dst (no program type kfx serves makes a read-only dynptr); dst or siv in an skb clone's shared data (BPF_PROG_TEST_RUN's skbs are never clones); kfx_crypto_encrypt() with a NULL siv (the _noiv twins are its cases; crypto.bpf.c has it on 6.11+)\n");
-}
-

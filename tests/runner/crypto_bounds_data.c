@@ -114,6 +114,9 @@ const uint8_t *bounds_sealed(const struct algo *a, uint32_t n, uint32_t ad,
 	case MODEL_CHACHAPOLY:
 		err = model_chachapoly(a->key, a->iv, adb, ad, p, n, e->ct);
 		break;
+	default:	/* not a cipher */
+		err = -EINVAL;
+		break;
 	}
 	if (err) {
 		snprintf(why, whylen, "expected %s ciphertext of %u bytes: %s",

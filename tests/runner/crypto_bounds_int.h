@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What the boundary tables' driver (crypto_bounds.c), its tables
- * (crypto_bounds_table.c) and its data (crypto_bounds_data.c) share: the
+ * (crypto_bounds_table.c, _hash.c, _sig.c) and its data
+ * (crypto_bounds_data.c) share: the
  * algorithms with the rules the contract gives them, one call before it
  * is placed in memory, the contract's model of a call, and the inputs and
  * expected outputs.
@@ -19,7 +20,12 @@
 
 enum len_rule { ANY_LENGTH, WHOLE_BLOCKS, ONE_BLOCK_OR_MORE };
 enum siv_after { NO_SIV, CBC_LAST_BLOCK, CTR_ADVANCED, UNSPECIFIED, KEPT };
-enum oracle { AF_ALG, MODEL_CHACHA20, MODEL_GCM, MODEL_CHACHAPOLY };
+enum oracle {
+	AF_ALG, MODEL_CHACHA20, MODEL_GCM, MODEL_CHACHAPOLY,
+	MODEL_SHA256, MODEL_HMAC_SHA256, MODEL_CRC32C, MODEL_ECDSA,
+};
+/* Which kfuncs a table calls: its programs, its generator, its model. */
+enum family { FAM_CIPHER, FAM_HASH, FAM_SIG, NR_FAMILIES };
 
 struct algo {
 	const char *type, *name, *label;
@@ -27,8 +33,13 @@ struct algo {
 	enum len_rule rule;
 	enum siv_after siv_after;
 	enum oracle oracle;
+	enum family family;
+	unsigned int digest;	/* hash: the digest's size */
+	int curve;		/* sig: EC_P192, EC_P256, EC_P384 */
+	bool optional;		/* hash: left out where the kernel lacks it */
 	/* filled in once per run */
-	uint8_t key[64], iv[16];
+	uint8_t key[128], iv[16];
+	uint8_t priv[48];	/* sig: the private key of key[] */
 	int tfm;	/* AF_ALG of the algorithm, or -errno */
 	int ecb;	/* AF_ALG ecb(aes) with the key, for the GCM model */
 };
@@ -43,11 +54,19 @@ static inline bool is_decrypt(unsigned int op)
 	return op == BOUNDS_DECRYPT || op == BOUNDS_DECRYPT_NOIV;
 }
 
-/* One call, before it is placed in memory. */
+/* struct lcase.op of the hash and sig tables (the driver's only) */
+#define BOUNDS_HASH	16
+#define BOUNDS_SIG	32
+
+/*
+ * One call, before it is placed in memory.  Hash: src is the data, dst
+ * out; sig: src is the message, siv the signature.
+ */
 struct lcase {
 	unsigned int op;
 	uint32_t src_len, dst_len, siv_len;
 	bool bad_tag;	/* AEAD decrypt: one bit of the tag flipped */
+	unsigned int variant;	/* sig: which signature (crypto_bounds_sig.c) */
 };
 
 /*

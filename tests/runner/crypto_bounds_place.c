@@ -38,6 +38,8 @@ const char *bounds_errname(int e, char *buf, size_t len)
 	case 0: return "0";
 	case -EINVAL: return "-EINVAL";
 	case -EBADMSG: return "-EBADMSG";
+	case -EKEYREJECTED: return "-EKEYREJECTED";
+	case -EOPNOTSUPP: return "-EOPNOTSUPP";
 	case BOUNDS_NO_SLICE: return "no slice (the program could not make the dynptrs)";
 	case NOT_RUN: return "not run (the program did not reach the case)";
 	}
@@ -183,19 +185,33 @@ int bounds_place(struct run *r, struct pcase *p)
 	return FITS;
 }
 
-/* Bytes at window offset @i that a run may never write: outside linear. */
-static bool frozen(const struct run *r, const struct pcase *p, uint32_t i)
+/*
+ * Bytes at window offset @i that a run may never write: outside linear,
+ * and all of a read-only packet (the packet sent holds them).
+ */
+bool bounds_frozen(const struct run *r, const struct pcase *p, uint32_t i)
 {
-	return r->k->paged && p->win_off + i >= r->linear;
+	return r->k->how == SKB_RO ||
+	       (r->k->paged && p->win_off + i >= r->linear);
+}
+
+uint8_t bounds_window_byte(const struct run *r, const struct pcase *p,
+			   uint32_t i)
+{
+	return bounds_frozen(r, p, i) ? r->pkt[p->win_off + i] :
+	       bounds_pattern(p->win_off + i, r->seq);
 }
 
 /* Copy @n bytes of @src to @img at window offset @at, where writable. */
-static void put(const struct run *r, const struct pcase *p, uint8_t *img,
+void bounds_put(const struct run *r, const struct pcase *p, uint8_t *img,
 		uint32_t at, const uint8_t *src, uint32_t n)
 {
-	for (uint32_t i = 0; i < n; i++)
-		if (!frozen(r, p, at + i))
+	for (uint32_t i = 0; i < n; i++) {
+		if (r->k->how == SKB_RO)	/* into the packet to send */
+			img[at + i] = r->pkt[p->win_off + at + i] = src[i];
+		else if (!bounds_frozen(r, p, at + i))
 			img[at + i] = src[i];
+	}
 }
 
 /* CTR's IV after @n bytes: the 128-bit big-endian counter + ceil(n / 16). */
@@ -227,8 +243,7 @@ int bounds_prepare(struct run *r, struct pcase *p, uint8_t *img)
 	int ret = -1;
 
 	for (i = 0; i < w; i++)
-		img[i] = frozen(r, p, i) ? r->pkt[p->win_off + i] :
-			 bounds_pattern(p->win_off + i, r->seq);
+		img[i] = bounds_window_byte(r, p, i);
 	if (r->k->paged)
 		reach = p->src_off + s <= r->linear &&
 			p->dst_off + p->l.dst_len <= r->linear &&
@@ -272,8 +287,8 @@ int bounds_prepare(struct run *r, struct pcase *p, uint8_t *img)
 			goto out;
 		memcpy(want, ct, s + a->authsize);
 	}
-	put(r, p, img, wv, sv, v);
-	put(r, p, img, ws, in, s);
+	bounds_put(r, p, img, wv, sv, v);
+	bounds_put(r, p, img, ws, in, s);
 	/*
 	 * Afterwards, by default, every byte as it was: on an error the
 	 * contract leaves dst unchanged (and no rule lets an error touch the
@@ -317,5 +332,3 @@ out:
 	free(want);
 	return ret;
 }
-
-/* Run the batch; judge every case.  0, or -1 when it could not run. */

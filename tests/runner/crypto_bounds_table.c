@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The boundary tables of crypto_bounds.c: the algorithms, the contract's
- * model of a call (the errno, or the bytes written), and the generated
- * tables of calls on the rules' edges, per skcipher and per AEAD.
+ * The ciphers' boundary tables (crypto_bounds.c runs them): the
+ * algorithms, the contract's model of a call (the errno, or the bytes
+ * written), the generated tables of calls on the rules' edges, per
+ * skcipher and per AEAD, and each case in every layout and placement.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -10,6 +11,7 @@
 
 #include "kfx.h"
 #include "crypto_bounds_int.h"
+#include "crypto_bounds_run.h"
 
 #define ALGO(t, n, l, k, iv, tag, blk, r, sa, o)			\
 	{ .type = t, .name = n, .label = l, .key_len = k, .ivsize = iv,	\
@@ -90,7 +92,7 @@ static int add(struct lcase *v, int n, unsigned int op, uint32_t s,
 		    v[i].siv_len == siv && v[i].bad_tag == bad)
 			return n;
 	if (n < MAX_LCASES)
-		v[n++] = (struct lcase){ op, s, d, siv, bad };
+		v[n++] = (struct lcase){ op, s, d, siv, bad, 0 };
 	return n;
 }
 
@@ -153,7 +155,7 @@ int bounds_gen_aead(const struct algo *a, struct lcase *v)
 			      true };
 
 		for (j = 0; j < 7; j++) {
-			struct lcase c = { BOUNDS_DECRYPT, s, ds[j], iv, false };
+			struct lcase c = { BOUNDS_DECRYPT, s, ds[j], iv, false, 0 };
 
 			if (!ok[j])
 				continue;
@@ -179,4 +181,47 @@ int bounds_gen_aead(const struct algo *a, struct lcase *v)
 	n = add(v, n, BOUNDS_DECRYPT_NOIV, t + 16, 16, 0, false);
 	n = add(v, n, BOUNDS_DECRYPT_NOIV, t, 1, 0, false);
 	return n;
+}
+
+/* ---------- running ---------- */
+
+/* Every case of cipher @a on the run's kind. */
+static int run_algo(struct run *r, struct algo *a)
+{
+	static struct lcase lc[MAX_LCASES];
+	int n = a->authsize ? bounds_gen_aead(a, lc) : bounds_gen_skcipher(a, lc);
+	int i, lay, pl, why, err;
+
+	err = bounds_algo_begin(r, a);
+	for (i = 0; i < n && !err; i++) {
+		for (lay = 0; lay < NR_LAYOUTS && !err; lay++) {
+			for (pl = 0; pl < (r->k->paged ? NR_PLACES : 1) && !err; pl++) {
+				struct pcase p = { .l = lc[i], .a = a,
+						   .layout = lay, .place = pl };
+
+				if (pl && lay != SEPARATE && lay != IN_PLACE)
+					continue;
+				why = bounds_place(r, &p);
+				if (why < 0)
+					continue;	/* not a layout of this case */
+				if (why) {
+					r->t->not_expr[why]++;
+					continue;
+				}
+				r->seq++;
+				err = bounds_queue(r, a, &p);
+			}
+		}
+	}
+	return bounds_algo_end(r, a, err);
+}
+
+/* The ciphers' tables on the run's kind. */
+int bounds_run_ciphers(struct run *r)
+{
+	int err = bounds_setup_algos(r->why, r->whylen);
+
+	for (size_t i = 0; i < NR_ALGOS && !err; i++)
+		err = run_algo(r, &algos[i]);
+	return err;
 }

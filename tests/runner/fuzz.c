@@ -13,12 +13,12 @@
  *            its buffer (and so to the unbounded kfunc on the same bytes);
  *            equal to upstream's bpf_<op>() where the kernel has it (7.x),
  *            for every address, kernel text included.
- *   crypto   create's errno from the parameters; encrypt/decrypt's from
- *            the length rules; no byte written outside the output range,
- *            src untouched, -EBADMSG output zeroed, the IV updated as
- *            cbc/ctr do, decrypt(encrypt(x)) == x, a flipped byte refused;
- *            the driver's name one of /proc/crypto's; crypto_live back to
- *            0 once the programs are gone.
+ *   crypto   create's errno (every type); encrypt/decrypt's from the
+ *            length rules, nothing written outside the output, -EBADMSG
+ *            output zeroed, cbc/ctr's IV, decrypt(encrypt(x)) == x, a
+ *            flipped byte refused; hash's and sig's (fuzz_hash_step.c);
+ *            -EINVAL for a ctx of another type; the driver's name one of
+ *            /proc/crypto's; crypto_live 0 once the programs are gone.
  *   kernel   no BUG, WARNING, Oops, KASAN/KFENCE/UBSAN or slub report in
  *            /dev/kmsg after any case (and check.sh scans the whole log).
  *
@@ -48,11 +48,11 @@
  *
  * This file: the shared progress page, running cases, the child and the
  * parent.  The parts: fuzz_report.c (failures, the kernel log check,
- * running a program), fuzz_case.c
- * (PRNG, string cases), fuzz_gen_crypto.c (crypto cases), fuzz_case_file.c
+ * running a program), fuzz_case.c (PRNG, string cases), fuzz_algos.c,
+ * fuzz_gen_crypto.c and fuzz_gen_hash.c (crypto cases), fuzz_case_file.c
  * and fuzz_case_write.c (case files), fuzz_known.c (--fuzz-skip's bugs),
- * fuzz_setup.c (loading), fuzz_str_step.c, fuzz_ctx_step.c and
- * fuzz_crypt.c (the steps and their models).
+ * fuzz_setup.c (loading), fuzz_str_step.c, fuzz_ctx_step.c, fuzz_crypt.c
+ * and fuzz_hash_step.c (the steps and their models).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -135,11 +135,17 @@ static void run_case(struct fz_run *R, const struct fz_case *c)
 		case ST_CRYPT:
 			fz_step_crypt(R, st);
 			break;
+		case ST_HASH:
+			fz_step_hash(R, st);
+			break;
+		case ST_SIG:
+			fz_step_sig(R, st);
+			break;
 		default:
 			fz_step_other(R, st);
 			break;
 		}
-		if (R->ring && st->type == ST_CRYPT)
+		if (R->ring && (st->type == ST_CRYPT || st->type >= ST_HASH))
 			ring_buffer__consume(R->ring);
 		R->t_step[st->type] += fz_now() - t;
 		R->n_step[st->type]++;
@@ -331,14 +337,10 @@ static int child(const struct fuzz_opts *o, struct fz_env *env, uint64_t seed)
 		printf("# fuzz: %llu encrypt/decrypt calls said -ENOMEM (documented)\n",
 		       (unsigned long long)R->enomem);
 	{
-		static const char *const names[ST_NTYPES] = {
-			"str", "create", "acquire", "release", "crypt", "driver", "nullp",
-		};
-
 		printf("# fuzz: time per step:");
 		for (int i = 0; i < ST_NTYPES; i++)
 			if (R->n_step[i])
-				printf(" %s %llu x %.0f us", names[i],
+				printf(" %s %llu x %.0f us", fz_step_names[i],
 				       (unsigned long long)R->n_step[i],
 				       1e6 * R->t_step[i] / R->n_step[i]);
 		printf("\n");

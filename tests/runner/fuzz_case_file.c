@@ -16,6 +16,13 @@
  *   crypt slot=0 dec=1 a=bss b=kmap v=stack same=0 adj=0 soff=0 slen=16
  *       doff=0 dlen=16 voff=0 vlen=12 exta=16 extb=32 extv=12 fa=0x99
  *       fb=0x98 fv=0x97 rt=1 rtlen=32 rtdlen=16 tamper=0 prog=syscall
+ *   hash slot=0 a=pkt b=bss adj=0 soff=0 slen=100 doff=4 dlen=32 exta=128
+ *       extb=60 fa=0x99 fb=0x98 prog=tc          (data in a, out in b)
+ *   sig slot=0 a=bss v=kmap soff=0 slen=32 voff=0 vlen=64 exta=32 extv=64
+ *       fa=0x99 fv=0x97 sigf=1 prog=syscall     (message in a, signature
+ *       in v: sigf an enum fz_sigform, made from the message's bytes)
+ *   create ... pub=0x2      (sig: the runner's public key of curve 2 - 1,
+ *       P-256; | 0x10, 0x20, 0x30 spoil it: see FZ_PUB_*)
  *
  * (a step is one line; the breaks above are for reading.)  String step
  * arguments: kind k (vmem kmem stack null addr guard), offset o, bounded
@@ -48,6 +55,7 @@ const char *const fz_prog_names[PR_N] = { "syscall", "tc", "xdp", "xdp.frags" };
 
 const char *const fz_step_names[ST_NTYPES] = {
 	"str", "create", "acquire", "release", "crypt", "driver", "nullp",
+	"hash", "sig",
 };
 
 /* ---- reading ---- */
@@ -268,6 +276,8 @@ static int parse_field(struct fz_step *st, const char *k, const char *v)
 	}
 	if (!strcmp(k, "keylen"))
 		return set_u32(&st->key_len, v);
+	if (!strcmp(k, "pub"))
+		return set_u32(&st->pub, v);
 	if (!strcmp(k, "key"))
 		return set_u64(&st->key_fill, v);
 	if (!strcmp(k, "authsize"))
@@ -302,7 +312,7 @@ static int parse_field(struct fz_step *st, const char *k, const char *v)
 			F("dlen", dlen), F("voff", voff), F("vlen", vlen),
 			F("exta", ext_a), F("extb", ext_b), F("extv", ext_v),
 			F("rt", rt), F("rtlen", rt_len), F("rtdlen", rt_dlen),
-			F("tamper", tamper),
+			F("tamper", tamper), F("sigf", sigform),
 #undef F
 		};
 
@@ -390,6 +400,8 @@ const char *fz_case_needs(const struct fz_case *c, const struct fz_env *env)
 				return "a verifier that takes NULL params (6.1, 6.12)";
 			break;
 		case ST_CRYPT:
+		case ST_HASH:
+		case ST_SIG:
 			if (k->kind_a == FZ_M_STACK || k->kind_b == FZ_M_STACK ||
 			    k->kind_v == FZ_M_STACK)
 				return "a stack dynptr (bpf_dynptr_from_mem() refuses the stack)";

@@ -115,6 +115,28 @@ void fz_case_write(const struct fz_case *c, FILE *f)
 				st->key_len, (unsigned long long)st->key_fill,
 				st->authsize, k->params_sz, st->reserved[0],
 				st->reserved[1]);
+			if (st->pub)
+				fprintf(f, " pub=0x%x", st->pub);
+			break;
+		case ST_HASH:
+			fprintf(f, " slot=%u a=%s b=%s adj=%u soff=%u slen=%u doff=%u dlen=%u",
+				k->slot, fz_mem_kinds[k->kind_a % FZ_NMEM],
+				fz_mem_kinds[k->kind_b % FZ_NMEM], k->adjust, k->soff,
+				k->slen, k->doff, k->dlen);
+			fprintf(f, " exta=%u extb=%u fa=0x%llx fb=0x%llx prog=%s",
+				k->ext_a, k->ext_b, (unsigned long long)st->fill[0],
+				(unsigned long long)st->fill[1],
+				fz_prog_names[st->prog % PR_N]);
+			break;
+		case ST_SIG:
+			fprintf(f, " slot=%u a=%s v=%s adj=%u soff=%u slen=%u voff=%u vlen=%u",
+				k->slot, fz_mem_kinds[k->kind_a % FZ_NMEM],
+				fz_mem_kinds[k->kind_v % FZ_NMEM], k->adjust, k->soff,
+				k->slen, k->voff, k->vlen);
+			fprintf(f, " exta=%u extv=%u fa=0x%llx fv=0x%llx sigf=%u prog=%s",
+				k->ext_a, k->ext_v, (unsigned long long)st->fill[0],
+				(unsigned long long)st->fill[2], k->sigform,
+				fz_prog_names[st->prog % PR_N]);
 			break;
 		case ST_ACQUIRE:
 			fprintf(f, " slot=%u slot2=%u", k->slot, k->slot2);

@@ -132,9 +132,9 @@ static void ctr_add(uint8_t *iv, uint64_t n)
  * Bytes of the area (@before, @after, @ext bytes) outside [lo, hi) must be
  * unchanged; every byte of it when lo == hi.
  */
-static void area_check(struct fz_run *R, const char *what, const uint8_t *before,
-		       const uint8_t *after, uint32_t ext, uint32_t lo, uint32_t hi,
-		       const char *why)
+void fz_area_check(struct fz_run *R, const char *what, const uint8_t *before,
+		   const uint8_t *after, uint32_t ext, uint32_t lo, uint32_t hi,
+		   const char *why)
 {
 	long at = changed(before, after, 0, lo < ext ? lo : ext);
 
@@ -145,36 +145,33 @@ static void area_check(struct fz_run *R, const char *what, const uint8_t *before
 		     what, at, before[at], after[at], lo, hi, why);
 }
 
-void fz_step_crypt(struct fz_run *R, const struct fz_step *st)
+int fz_data_run(struct fz_run *R, const struct fz_step *st,
+		void (*patch)(struct fz_run *R, const struct fz_step *st),
+		struct fz_data *d)
 {
 	const struct fz_crypt_step *k = &st->c;
 	struct fz_img *img = R->img;
-	struct ctx_model m = { 0 };
-	const uint8_t *a_after, *b_after, *src_before, *dst_before;
 	uint32_t ext_a = k->ext_a, ext_b = k->same ? k->ext_a : k->ext_b;
-	uint32_t ext_v = k->ext_v, vlen, e, outl, w_lo, w_hi, pkt_len = 0;
-	uint32_t lin = 0, out_n = 0;
-	bool dec = k->decrypt, siv_known, unreach = false, overlap = false;
-	bool errno_ok = true;
-	bool siv = k->kind_v != FZ_M_NONE && k->kind_v != FZ_M_NOIV;
-	int r, err, slot = k->slot % FZ_SLOTS;
+	uint32_t ext_v = k->ext_v, pkt_len = 0, out_n = 0;
+	int err, slot = k->slot % FZ_SLOTS;
 	struct bpf_program *p;
-	char es[256];
 
 	if (ext_a > FZ_AREA || ext_b > FZ_AREA || ext_v > FZ_VAREA ||
 	    (!k->same && k->kind_b == FZ_M_PKT && k->kind_a == FZ_M_PKT)) {
 		fz_fail(R, "harness", "bad crypt step");
-		return;
+		return -1;
 	}
 	p = st->prog == PR_SYSCALL ? R->p_crypto : R->p_pkt[st->prog];
 	if (!p) {
 		fz_fail(R, "harness", "no program for prog=%d", st->prog);
-		return;
+		return -1;
 	}
 	fz_fill((uint8_t *)img->a, ext_a, st->fill[0]);
 	if (!k->same)
 		fz_fill((uint8_t *)img->b, ext_b, st->fill[1]);
 	fz_fill((uint8_t *)img->v, ext_v, st->fill[2]);
+	if (patch)
+		patch(R, st);
 	memcpy(img->v0, img->v, ext_v);
 	memcpy(R->before[0], img->a, ext_a);
 	memcpy(R->before[1], k->same ? img->a : img->b, ext_b);
@@ -182,8 +179,11 @@ void fz_step_crypt(struct fz_run *R, const struct fz_step *st)
 	memset(img->back, 0xa5, k->rt_dlen < FZ_AREA ? k->rt_dlen : FZ_AREA);
 	memset(img->pad, 0xa5, k->rt_dlen < FZ_AREA ? k->rt_dlen : FZ_AREA);
 	*R->cstep = *k;
+	R->cstep->kfn = st->type == ST_HASH ? FZ_K_HASH :
+			st->type == ST_SIG ? FZ_K_SIG : FZ_K_CRYPT;
 	memset(R->cres, 0, sizeof(*R->cres));
 	R->cres->r = R->cres->r_rt = R->cres->r_tamper = NOT_RUN;
+	R->cres->dsize = NOT_RUN;
 	if (st->prog == PR_SYSCALL) {
 		err = fz_run_syscall(p);
 	} else {
@@ -196,31 +196,71 @@ void fz_step_crypt(struct fz_run *R, const struct fz_step *st)
 	R->steps++;
 	if (err < 0) {
 		fz_fail(R, "harness", "running %s: %s", bpf_program__name(p), strerror(-err));
-		return;
+		return -1;
 	}
 	if (!R->slot[slot].full) {
 		if (!R->cres->noctx)
 			fz_fail(R, "harness", "slot %d should be empty", slot);
-		return;
+		return 1;
 	}
 	if (R->cres->noctx || !R->cres->ran) {
 		fz_fail(R, "harness", "slot %d: no ctx (noctx %d, ran %d)", slot,
 		     R->cres->noctx, R->cres->ran);
-		return;
+		return -1;
 	}
 	if (R->cres->version != KFX_VERSION)
 		fz_fail(R, "version", "kfx_version() = 0x%x", R->cres->version);
-	r = R->cres->r;
-	/* the areas after the call */
-	a_after = k->kind_a == FZ_M_PKT ? R->pkt_out : (uint8_t *)img->a;
-	b_after = k->same ? a_after : k->kind_b == FZ_M_PKT ? R->pkt_out : (uint8_t *)img->b;
 	if (st->prog != PR_SYSCALL && out_n != pkt_len) {
 		fz_fail(R, "harness", "packet came back %u bytes, sent %u", out_n, pkt_len);
-		return;
+		return -1;
 	}
-	src_before = R->before[0];
-	dst_before = R->before[1];
-	lin = R->cres->pkt_lin;
+	if (R->cres->r == NOT_RUN) {
+		fz_fail(R, "harness", "the kfunc did not run");
+		return -1;
+	}
+	/* the areas after the call, and before it */
+	d->a_after = k->kind_a == FZ_M_PKT ? R->pkt_out : (uint8_t *)img->a;
+	d->b_after = k->same ? d->a_after : k->kind_b == FZ_M_PKT ? R->pkt_out :
+		     (uint8_t *)img->b;
+	d->v_after = (uint8_t *)img->v_after;
+	d->a_before = R->before[0];
+	d->b_before = R->before[1];
+	d->v_before = R->before[2];
+	d->ext_a = ext_a;
+	d->ext_b = ext_b;
+	d->ext_v = ext_v;
+	d->lin = st->prog == PR_SYSCALL ? 0 : R->cres->pkt_lin;
+	d->r = R->cres->r;
+	return 0;
+}
+
+void fz_step_crypt(struct fz_run *R, const struct fz_step *st)
+{
+	const struct fz_crypt_step *k = &st->c;
+	struct fz_img *img = R->img;
+	struct ctx_model m = { 0 };
+	const uint8_t *a_after, *b_after, *src_before, *dst_before;
+	uint32_t ext_a, ext_b, ext_v, vlen, e, outl, w_lo, w_hi, lin;
+	bool dec = k->decrypt, siv_known, unreach = false, overlap = false;
+	bool errno_ok = true;
+	bool siv = k->kind_v != FZ_M_NONE && k->kind_v != FZ_M_NOIV;
+	int r, slot = k->slot % FZ_SLOTS;
+	struct fz_data D;
+	char es[256];
+
+	if (fz_data_run(R, st, NULL, &D))
+		return;
+	if (fz_wrong_type(R, st, &D, FZ_T_SKCIPHER))
+		return;
+	r = D.r;
+	a_after = D.a_after;
+	b_after = D.b_after;
+	src_before = D.a_before;
+	dst_before = D.b_before;
+	ext_a = D.ext_a;
+	ext_b = D.ext_b;
+	ext_v = D.ext_v;
+	lin = D.lin;
 	if (k->kind_a == FZ_M_PKT && (uint64_t)k->soff + k->slen > lin)
 		unreach = true;
 	if (!k->same && k->kind_b == FZ_M_PKT && (uint64_t)k->doff + k->dlen > lin)
@@ -242,10 +282,6 @@ void fz_step_crypt(struct fz_run *R, const struct fz_step *st)
 		printf("# crypt: r %d, rt %d, tamper %d; the contract's reasons: %s\n",
 		       r, R->cres->r_rt, R->cres->r_tamper, es);
 	/* the errno */
-	if (r == NOT_RUN) {
-		fz_fail(R, "harness", "the kfunc did not run");
-		return;
-	}
 	if (r == -ENOMEM) {
 		/* documented: the crypto API could not allocate atomically */
 		R->enomem++;
@@ -285,10 +321,10 @@ void fz_step_crypt(struct fz_run *R, const struct fz_step *st)
 		 dec ? "decrypt" : "encrypt", k->slen, k->dlen, r,
 		 r == 0 ? "the output" : r == -EBADMSG ? "the zeroed output" :
 		 "an errno: nothing written");
-	area_check(R, k->same ? "src/dst area" : "dst area", dst_before, b_after,
+	fz_area_check(R, k->same ? "src/dst area" : "dst area", dst_before, b_after,
 		   ext_b, w_lo, w_hi, es);
 	if (!k->same)
-		area_check(R, "src area", src_before, a_after, ext_a, 0, 0, "(src is read-only)");
+		fz_area_check(R, "src area", src_before, a_after, ext_a, 0, 0, "(src is read-only)");
 	if (r == -EBADMSG && m.a) {
 		for (uint32_t i = w_lo; i < w_hi; i++)
 			if (b_after[i]) {
@@ -301,7 +337,7 @@ void fz_step_crypt(struct fz_run *R, const struct fz_step *st)
 	if (siv) {
 		const uint8_t *vb = R->before[2], *va = (uint8_t *)img->v_after;
 
-		area_check(R, "siv area", vb, va, ext_v, k->voff, k->voff + k->vlen, "(the siv)");
+		fz_area_check(R, "siv area", vb, va, ext_v, k->voff, k->voff + k->vlen, "(the siv)");
 		if (m.a && m.aead && k->vlen >= (uint32_t)m.a->ivsize) {
 			long at = changed(vb, va, k->voff + m.a->ivsize, k->voff + k->vlen);
 

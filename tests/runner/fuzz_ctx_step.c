@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The fuzzer's crypto steps other than the crypt itself (fuzz_crypt.c):
- * ST_CREATE, judged by the errno the parameters call for and the slot it
- * fills, and the others (ST_ACQUIRE, ST_RELEASE, ST_DRIVER: the driver's
- * name one of /proc/crypto's, ST_NULLP), judged by the slots the earlier
- * steps left.
+ * ST_CREATE of every type, judged by the errno the parameters call for
+ * and the slot it fills, and the others (ST_ACQUIRE, ST_RELEASE,
+ * ST_DRIVER: the driver's name one of /proc/crypto's, but for a sig ctx,
+ * which may run kfx's own ECDSA; ST_NULLP), judged by the slots the
+ * earlier steps left.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -19,14 +20,101 @@
 #include "kfx.h"
 #include "fuzz_int.h"
 #include "fuzz_run.h"
+#include "crypto_model_ec.h"
 
+
+/* The create model's reasons, each with the errno it allows. */
+enum {
+	CR_SIZE, CR_RESERVED, CR_NO_NUL, CR_TYPE, CR_ALGO, CR_KEY_LEN,
+	CR_KEY_ALGO, CR_AUTH_ALGO, CR_N
+};
+
+static const char *const cr_names[CR_N] = {
+	"size", "reserved", "algo-without-NUL", "type", "algo/authsize-for-type",
+	"key_len", "key-for-algo", "authsize-for-algo",
+};
+
+static int cr_errno(int reason)
+{
+	return reason == CR_TYPE ? -ENOENT : reason == CR_ALGO ? -EOPNOTSUPP : -EINVAL;
+}
+
+/* Whether @name (NUL within 128 bytes) is one of @list. */
+static bool listed(const uint8_t *name, const char *const *list, int n)
+{
+	if (!memchr(name, 0, 128))
+		return false;
+	for (int i = 0; i < n; i++)
+		if (!strcmp((const char *)name, list[i]))
+			return true;
+	return false;
+}
+
+/*
+ * Whether create's key is the runner's valid public key of @a's curve:
+ * the pub flag names that curve, unmutated, and key_len is its length.
+ */
+static bool sig_key_ok(const struct fz_algo *a, const struct fz_step *st)
+{
+	return (st->pub & FZ_PUB_CURVE) == (uint32_t)a->curve + 1 &&
+	       !(st->pub & FZ_PUB_MUT) &&
+	       st->key_len == 1 + 2 * ec_bytes(a->curve);
+}
+
+/*
+ * The contract's reasons to refuse @st (bits of CR_*); *@lax when the
+ * algorithm's outcome is not modelled (exotic, or not on this kernel).
+ */
+static uint32_t create_model(const struct fz_run *R, const struct fz_step *st,
+			     int idx, bool *lax)
+{
+	enum fz_type t = fz_type_of(st->ptype);
+	const struct fz_algo *a = idx >= 0 ? &fz_algos[idx] : NULL;
+	uint32_t bits = 0;
+
+	*lax = false;
+	if (st->c.params_sz != sizeof(struct kfx_crypto_params))
+		bits |= 1 << CR_SIZE;
+	if (st->reserved[0] || st->reserved[1])
+		bits |= 1 << CR_RESERVED;
+	if (!memchr(st->algo, 0, sizeof(st->algo)))
+		bits |= 1 << CR_NO_NUL;
+	if (t == FZ_T_NONE) {
+		/* the order of the checks is not the contract's: either errno */
+		if (!st->key_len || st->key_len > 256)
+			bits |= 1 << CR_KEY_LEN;
+		return bits | 1 << CR_TYPE;
+	}
+	if (!a) {
+		/* a name the model does not know: exotic, or refused */
+		*lax = t <= FZ_T_AEAD ? listed(st->algo, fz_exotic, fz_nexotic) :
+		       t == FZ_T_HASH ? listed(st->algo, fz_hash_exotic, fz_nhash_exotic) :
+		       listed(st->algo, fz_sig_exotic, fz_nsig_exotic);
+		if (!*lax)
+			bits |= 1 << CR_ALGO;
+	}
+	if (t == FZ_T_AEAD ? !st->authsize : !!st->authsize)
+		bits |= 1 << CR_ALGO;
+	/* key_len: 0 only where a hash takes none, 256 at most */
+	if (st->key_len > 256 || (!st->key_len && t != FZ_T_HASH))
+		bits |= 1 << CR_KEY_LEN;
+	if (a && t == FZ_T_SIG && !sig_key_ok(a, st))
+		bits |= 1 << CR_KEY_ALGO;
+	else if (a && t != FZ_T_SIG && !fz_key_ok(a, st->key_len))
+		bits |= 1 << CR_KEY_ALGO;
+	if (a && t == FZ_T_AEAD && st->authsize && !fz_auth_ok(a, st->authsize))
+		bits |= 1 << CR_AUTH_ALGO;
+	if (idx >= 0 && !(R->env.algo_avail & (1u << idx)))
+		*lax = true;
+	return bits;
+}
 
 void fz_step_create(struct fz_run *R, const struct fz_step *st)
 {
 	struct kfx_crypto_params *pp = R->params;
 	int slot = st->c.slot % FZ_SLOTS, r, idx, i;
-	uint32_t bits = 0;
-	bool type_ok, aead, lax = false;
+	uint32_t bits, key_n;
+	bool lax, ok = false;
 	char why[200] = "";
 
 	memset(pp, 0, sizeof(*pp));
@@ -34,6 +122,15 @@ void fz_step_create(struct fz_run *R, const struct fz_step *st)
 	memcpy(pp->reserved, st->reserved, 2);
 	memcpy(pp->algo, st->algo, sizeof(pp->algo));
 	fz_fill(pp->key, sizeof(pp->key), st->key_fill);
+	if (st->pub & FZ_PUB_CURVE) {
+		key_n = fz_sig_pub(R, (st->pub & FZ_PUB_CURVE) - 1, pp->key);
+		if ((st->pub & FZ_PUB_MUT) == FZ_PUB_COMPRESSED)
+			pp->key[0] = 2;
+		else if ((st->pub & FZ_PUB_MUT) == FZ_PUB_OFF_CURVE)
+			pp->key[key_n - 1] ^= 1;
+		else if ((st->pub & FZ_PUB_MUT) == FZ_PUB_X_ONES)
+			memset(pp->key + 1, 0xff, (key_n - 1) / 2);
+	}
 	pp->key_len = st->key_len;
 	pp->authsize = st->authsize;
 	*R->cstep = st->c;
@@ -46,45 +143,15 @@ void fz_step_create(struct fz_run *R, const struct fz_step *st)
 	R->steps++;
 	r = R->cres->r;
 	R->slot[slot].full = r == 0;
-	/* the model: the set of errnos these parameters allow */
-	if (st->c.params_sz != sizeof(*pp))
-		bits |= 1;
-	if (st->reserved[0] || st->reserved[1])
-		bits |= 1 << 1;
-	if (!memchr(st->algo, 0, sizeof(st->algo)))
-		bits |= 1 << 2;
-	type_ok = !strncmp((char *)st->ptype, "skcipher", 14) ||
-		  !strncmp((char *)st->ptype, "aead", 14);
-	aead = !strncmp((char *)st->ptype, "aead", 14);
-	if (!type_ok)
-		bits |= 1 << 3;				/* -ENOENT */
 	idx = fz_algo_find(st->ptype, st->algo);
-	if (type_ok && idx < 0) {
-		bool exotic = false;
-
-		for (i = 0; i < fz_nexotic; i++)
-			if (memchr(st->algo, 0, 128) && !strcmp((char *)st->algo, fz_exotic[i]))
-				exotic = true;
-		if (exotic)
-			lax = true;
-		else
-			bits |= 1 << 4;			/* -EOPNOTSUPP */
-	}
-	if (type_ok && (aead ? !st->authsize : !!st->authsize))
-		bits |= 1 << 4;
-	if (!st->key_len || st->key_len > 256)
-		bits |= 1 << 5;
-	if (idx >= 0 && type_ok && !fz_key_ok(&fz_algos[idx], st->key_len))
-		bits |= 1 << 6;
-	if (idx >= 0 && type_ok && aead && st->authsize &&
-	    !fz_auth_ok(&fz_algos[idx], st->authsize))
-		bits |= 1 << 7;
-	if (idx >= 0 && !(R->env.algo_avail & (1u << idx)))
-		lax = true;
+	bits = create_model(R, st, idx, &lax);
 	R->slot[slot].algo = idx;
 	R->slot[slot].lax = lax || idx < 0;
-	R->slot[slot].aead = aead;
+	R->slot[slot].type = fz_type_of(st->ptype);
+	R->slot[slot].aead = R->slot[slot].type == FZ_T_AEAD;
 	R->slot[slot].auth = st->authsize;
+	R->slot[slot].key_len = st->key_len;
+	R->slot[slot].key_fill = st->key_fill;
 	if (R->verbose)
 		printf("# create: %d (model bits 0x%x%s)\n", r, bits, lax ? ", not modelled" : "");
 	if (r == NOT_RUN || !R->cres->ran) {
@@ -97,32 +164,24 @@ void fz_step_create(struct fz_run *R, const struct fz_step *st)
 		fz_fail(R, "create", "err %d", r);
 		return;
 	}
-	if (bits) {
-		int ok = 0;
-
-		for (i = 0; i < 8; i++) {
-			int want = i == 3 ? -ENOENT : i == 4 ? -EOPNOTSUPP : -EINVAL;
-
-			if ((bits & (1u << i)) && r == want)
-				ok = 1;
-		}
-		snprintf(why, sizeof(why), "%s%s%s%s%s%s%s%s",
-			 bits & 1 ? " size" : "", bits & 2 ? " reserved" : "",
-			 bits & 4 ? " algo-without-NUL" : "", bits & 8 ? " type" : "",
-			 bits & 16 ? " algo/authsize-for-type" : "",
-			 bits & 32 ? " key_len" : "", bits & 64 ? " key-for-algo" : "",
-			 bits & 128 ? " authsize-for-algo" : "");
-		/* an algorithm the model does not know may be missing too */
-		if (lax && r == -EOPNOTSUPP)
-			ok = 1;
-		if (!ok && !(lax && r < 0 && !(bits & 0x2f)))
-			fz_fail(R, "create", "returned %d (%s), the contract says an errno for:%s",
-			     r, r ? strerror(-r) : "a ctx", why);
+	if (!bits) {
+		if (!lax && r != 0)
+			fz_fail(R, "create", "%s %s key %u authsize %u: %d, the contract says a ctx",
+			     st->ptype, st->algo, st->key_len, st->authsize, r);
 		return;
 	}
-	if (!lax && r != 0)
-		fz_fail(R, "create", "%s %s key %u authsize %u: %d, the contract says a ctx",
-		     st->ptype, st->algo, st->key_len, st->authsize, r);
+	for (i = 0; i < CR_N; i++) {
+		if (!(bits & (1u << i)))
+			continue;
+		ok |= r == cr_errno(i);
+		snprintf(why + strlen(why), sizeof(why) - strlen(why), " %s", cr_names[i]);
+	}
+	/* an algorithm the model does not know may be missing too */
+	if (lax && r == -EOPNOTSUPP)
+		ok = true;
+	if (!ok && !(lax && r < 0 && !(bits & 0x2f)))
+		fz_fail(R, "create", "returned %d (%s), the contract says an errno for:%s",
+		     r, r ? strerror(-r) : "a ctx", why);
 }
 
 bool fz_driver_known(struct fz_run *R, const char *name, size_t len, bool prefix)
@@ -215,10 +274,13 @@ void fz_step_other(struct fz_run *R, const struct fz_step *st)
 			if ((uint32_t)r >= sz || strnlen(d, sz) != (size_t)r || !r)
 				fz_fail(R, "driver", "returned %d for a %u-byte buffer holding \"%.*s\"",
 				     r, sz, (int)strnlen(d, sz), d);
-			else if (!fz_driver_known(R, d, r, false))
+			else if (R->slot[slot].type != FZ_T_SIG &&
+				 !fz_driver_known(R, d, r, false))
 				fz_fail(R, "driver", "\"%s\" is no driver /proc/crypto lists", d);
 		} else if (r == -E2BIG) {
-			if (sz && (strnlen(d, sz) != sz - 1 || !fz_driver_known(R, d, sz - 1, true)))
+			if (sz && (strnlen(d, sz) != sz - 1 ||
+				   (R->slot[slot].type != FZ_T_SIG &&
+				    !fz_driver_known(R, d, sz - 1, true))))
 				fz_fail(R, "driver", "-E2BIG but the buffer holds \"%.*s\"",
 				     (int)strnlen(d, sz), d);
 		} else {

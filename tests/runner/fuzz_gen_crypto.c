@@ -3,7 +3,8 @@
  * The fuzzer's generator of crypto cases (fz_gen() in fuzz_case.c picks
  * strings or crypto): ctx creation with valid, exotic and invalid
  * algorithms and parameters, then crypt, acquire and release steps on
- * memory kinds and lengths drawn around the contract's edges.
+ * memory kinds and lengths drawn around the contract's edges.  Hash and
+ * sig ctxs and their steps: fuzz_gen_hash.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,8 +19,8 @@ static const char *const invalid_names[] = {
 };
 
 /* A kind for an area of @ext bytes (@role 0 src, 1 dst, 2 siv). */
-static uint32_t mem_kind(struct fz_rng *r, const struct fz_env *env,
-			 uint32_t ext, int role)
+uint32_t fz_mem_kind(struct fz_rng *r, const struct fz_env *env, uint32_t ext,
+		     int role)
 {
 	for (int tries = 0; tries < 8; tries++) {
 		uint32_t p = fz_below(r, 100), k;
@@ -39,7 +40,7 @@ static uint32_t mem_kind(struct fz_rng *r, const struct fz_env *env,
 	return FZ_M_BSS;
 }
 
-static uint32_t kind_lim(uint32_t k, int role)
+uint32_t fz_kind_lim(uint32_t k, int role)
 {
 	switch (k) {
 	case FZ_M_KMAP: return FZ_KMAP_HALF;
@@ -49,7 +50,7 @@ static uint32_t kind_lim(uint32_t k, int role)
 	}
 }
 
-static uint32_t kind_max_ext(uint32_t k, int role)
+uint32_t fz_kind_max_ext(uint32_t k, int role)
 {
 	switch (k) {
 	case FZ_M_KMAP: return FZ_KMAP;
@@ -89,10 +90,10 @@ static uint32_t crypt_len(struct fz_rng *r, const struct fz_algo *a,
 }
 
 /* An offset in an area of @kind for @len bytes there. */
-static uint32_t crypt_off(struct fz_rng *r, uint32_t kind, int role,
-			  uint32_t len, uint32_t pgoff)
+uint32_t fz_crypt_off(struct fz_rng *r, uint32_t kind, int role, uint32_t len,
+		      uint32_t pgoff)
 {
-	uint32_t lim = kind_lim(kind, role), p = fz_below(r, 100), off;
+	uint32_t lim = fz_kind_lim(kind, role), p = fz_below(r, 100), off;
 
 	if (p < 40)
 		off = 0;
@@ -103,7 +104,7 @@ static uint32_t crypt_off(struct fz_rng *r, uint32_t kind, int role,
 	else
 		off = fz_below(r, 64);
 	if (kind == FZ_M_RING || kind == FZ_M_PKT)
-		lim = kind_max_ext(kind, role) - (len < lim ? len : lim);
+		lim = fz_kind_max_ext(kind, role) - (len < lim ? len : lim);
 	if (off > lim)
 		off = lim;
 	if (kind != FZ_M_RING && kind != FZ_M_PKT && off + len > 2 * lim)
@@ -116,11 +117,17 @@ static void gen_params(struct fz_rng *r, const struct fz_env *env,
 {
 	uint32_t p = fz_below(r, 100), i;
 	const struct fz_algo *a = NULL;
-	int avail[16], n = 0;
+	int avail[32], n = 0;
 
+	/* ciphers as before, else a hash or a sig ctx (fuzz_gen_hash.c) */
+	if (p >= 55) {
+		fz_gen_params_hs(r, env, st, p < 80 ? FZ_T_HASH : FZ_T_SIG);
+		return;
+	}
+	p = fz_below(r, 100);
 	st->type = ST_CREATE;
 	for (i = 0; i < (uint32_t)fz_nalgos; i++)
-		if (env->algo_avail & (1u << i))
+		if ((env->algo_avail & (1u << i)) && fz_algos[i].t <= FZ_T_AEAD)
 			avail[n++] = i;
 	st->key_fill = fz_rand(r) | 1;
 	st->c.params_sz = fz_below(r, 40) ? sizeof(struct kfx_crypto_params) :
@@ -181,7 +188,7 @@ static void gen_params(struct fz_rng *r, const struct fz_env *env,
  * What the generator assumes of a ctx made by @cr: the algorithm, if the
  * model knows it, and the tag size.
  */
-static const struct fz_algo *ctx_algo(const struct fz_step *cr)
+const struct fz_algo *fz_ctx_algo(const struct fz_step *cr)
 {
 	int i = fz_algo_find(cr->ptype, cr->algo);
 
@@ -192,7 +199,7 @@ static void gen_crypt(struct fz_rng *r, const struct fz_env *env,
 		      const struct fz_step *cr, struct fz_step *st, int slot)
 {
 	struct fz_crypt_step *c = &st->c;
-	const struct fz_algo *a = ctx_algo(cr);
+	const struct fz_algo *a = fz_ctx_algo(cr);
 	bool aead = a ? a->aead : !strncmp((const char *)cr->ptype, "aead", 14);
 	uint32_t auth = cr->authsize > 64 ? 16 : cr->authsize;
 	uint32_t ivsize = a ? (uint32_t)a->ivsize : (uint32_t[]){ 0, 8, 12, 16 }[fz_below(r, 4)];
@@ -237,9 +244,9 @@ static void gen_crypt(struct fz_rng *r, const struct fz_env *env,
 		}
 		c->voff = fz_below(r, 3) ? 0 : fz_below(r, 16);
 		c->ext_v = c->voff + c->vlen + (fz_below(r, 4) ? fz_below(r, 32) : 0);
-		c->kind_v = mem_kind(r, env, c->ext_v, 2);
-		lim = kind_lim(c->kind_v, 2);
-		if (c->voff > lim || c->vlen > lim || c->ext_v > kind_max_ext(c->kind_v, 2)) {
+		c->kind_v = fz_mem_kind(r, env, c->ext_v, 2);
+		lim = fz_kind_lim(c->kind_v, 2);
+		if (c->voff > lim || c->vlen > lim || c->ext_v > fz_kind_max_ext(c->kind_v, 2)) {
 			c->kind_v = FZ_M_BSS;
 			if (c->ext_v > FZ_VAREA)
 				c->ext_v = c->voff + c->vlen;
@@ -268,15 +275,15 @@ static void gen_crypt(struct fz_rng *r, const struct fz_env *env,
 	c->same = p < 16;
 	if (c->same)
 		same_mode = p < 8 ? 0 : p < 12 ? 1 : 2;	/* in place, overlap, apart */
-	c->kind_a = mem_kind(r, env, c->slen + 64 + (c->same ? c->dlen : 0), 0);
-	c->kind_b = c->same ? c->kind_a : mem_kind(r, env, c->dlen + 64, 1);
+	c->kind_a = fz_mem_kind(r, env, c->slen + 64 + (c->same ? c->dlen : 0), 0);
+	c->kind_b = c->same ? c->kind_a : fz_mem_kind(r, env, c->dlen + 64, 1);
 	if (!c->same && ((c->kind_a == FZ_M_RING && c->kind_b == FZ_M_RING) ||
 			 (c->kind_a == FZ_M_STACK && c->kind_b == FZ_M_STACK) ||
 			 (c->kind_a == FZ_M_PKT && c->kind_b == FZ_M_PKT)))
 		c->kind_b = FZ_M_BSS;
-	c->soff = crypt_off(r, c->kind_a, 0, c->slen, env->img_pgoff);
+	c->soff = fz_crypt_off(r, c->kind_a, 0, c->slen, env->img_pgoff);
 	if (!c->same) {
-		c->doff = crypt_off(r, c->kind_b, 1, c->dlen,
+		c->doff = fz_crypt_off(r, c->kind_b, 1, c->dlen,
 				    (env->img_pgoff + FZ_AREA) % 4096);
 	} else if (same_mode == 0) {
 		c->doff = c->soff;
@@ -287,14 +294,14 @@ static void gen_crypt(struct fz_rng *r, const struct fz_env *env,
 	} else {
 		c->doff = c->soff + c->slen + fz_below(r, 32);
 	}
-	lim = kind_lim(c->kind_a, 0);
+	lim = fz_kind_lim(c->kind_a, 0);
 	ext = c->soff + c->slen;
 	if (c->same && c->doff + c->dlen > ext)
 		ext = c->doff + c->dlen;
 	ext += fz_below(r, 5) ? fz_below(r, 64) : 0;
 	if (c->kind_a == FZ_M_PKT && ext < 64)
 		ext = 64;
-	if (ext > kind_max_ext(c->kind_a, 0) || c->soff > lim || c->slen > lim ||
+	if (ext > fz_kind_max_ext(c->kind_a, 0) || c->soff > lim || c->slen > lim ||
 	    (c->same && (c->doff > lim || c->dlen > lim))) {
 		/* does not fit that kind: the .bss one holds all */
 		c->kind_a = FZ_M_BSS;
@@ -309,11 +316,11 @@ static void gen_crypt(struct fz_rng *r, const struct fz_env *env,
 	}
 	c->ext_a = ext;
 	if (!c->same) {
-		lim = kind_lim(c->kind_b, 1);
+		lim = fz_kind_lim(c->kind_b, 1);
 		ext = c->doff + c->dlen + (fz_below(r, 5) ? fz_below(r, 64) : 0);
 		if (c->kind_b == FZ_M_PKT && ext < 64)
 			ext = 64;
-		if (ext > kind_max_ext(c->kind_b, 1) || c->doff > lim || c->dlen > lim) {
+		if (ext > fz_kind_max_ext(c->kind_b, 1) || c->doff > lim || c->dlen > lim) {
 			c->kind_b = FZ_M_BSS;
 			if (ext > FZ_AREA)
 				ext = FZ_AREA;
@@ -324,19 +331,7 @@ static void gen_crypt(struct fz_rng *r, const struct fz_env *env,
 	}
 	if (env->full)
 		c->adjust = fz_below(r, 8);
-	/* packets: tc or xdp, multi-buffer past a page */
-	st->prog = PR_SYSCALL;
-	if (c->kind_a == FZ_M_PKT || c->kind_b == FZ_M_PKT) {
-		uint32_t *pe = c->kind_a == FZ_M_PKT ? &c->ext_a : &c->ext_b;
-
-		/* one page at most (test runs refuse more), but xdp.frags */
-		p = fz_below(r, 10);
-		st->prog = p < 5 ? PR_TC : p < 8 ? PR_XDP : PR_XDP_FRAGS;
-		if (st->prog != PR_XDP_FRAGS && *pe > 3000)
-			st->prog = PR_XDP_FRAGS;
-		if (st->prog == PR_XDP_FRAGS && *pe < 4200)
-			*pe = 4200 + fz_below(r, 4000);
-	}
+	fz_pick_prog(r, st);
 	st->fill[0] = fz_rand(r) | 1;
 	st->fill[1] = fz_rand(r) | 1;
 	st->fill[2] = fz_below(r, 8) ? fz_rand(r) | 1 : 0;
@@ -350,6 +345,46 @@ static void gen_crypt(struct fz_rng *r, const struct fz_env *env,
 		if (aead && c->rt_len && fz_below(r, 2))
 			c->tamper = 1 + fz_below(r, c->rt_len);
 	}
+}
+
+/* Packets: tc or xdp, multi-buffer past a page (SYSCALL for the rest). */
+void fz_pick_prog(struct fz_rng *r, struct fz_step *st)
+{
+	struct fz_crypt_step *c = &st->c;
+	uint32_t *pe = c->kind_a == FZ_M_PKT ? &c->ext_a : &c->ext_b;
+	uint32_t p;
+
+	st->prog = PR_SYSCALL;
+	if (c->kind_a != FZ_M_PKT && c->kind_b != FZ_M_PKT)
+		return;
+	/* one page at most (test runs refuse more), but xdp.frags */
+	p = fz_below(r, 10);
+	st->prog = p < 5 ? PR_TC : p < 8 ? PR_XDP : PR_XDP_FRAGS;
+	if (st->prog != PR_XDP_FRAGS && *pe > 3000)
+		st->prog = PR_XDP_FRAGS;
+	if (st->prog == PR_XDP_FRAGS && *pe < 4200)
+		*pe = 4200 + fz_below(r, 4000);
+}
+
+/*
+ * A data step on the ctx @cr made: mostly its own type's kfunc, one in
+ * ten times another's (the contract's "ctx is not a ... ctx" cases).
+ */
+static void gen_data(struct fz_rng *r, const struct fz_env *env,
+		     const struct fz_step *cr, struct fz_step *st, int slot)
+{
+	enum fz_type t = fz_type_of(cr->ptype);
+	int k = t == FZ_T_HASH ? FZ_K_HASH : t == FZ_T_SIG ? FZ_K_SIG : FZ_K_CRYPT;
+	uint32_t q = fz_below(r, 100);
+
+	if (q >= 90)
+		k = (k + 1 + q % 2) % FZ_NKFN;
+	if (k == FZ_K_HASH)
+		fz_gen_hash(r, env, cr, st, slot);
+	else if (k == FZ_K_SIG)
+		fz_gen_sig(r, env, cr, st, slot);
+	else
+		gen_crypt(r, env, cr, st, slot);
 }
 
 void fz_gen_crypto(struct fz_rng *r, const struct fz_env *env,
@@ -381,7 +416,7 @@ void fz_gen_crypto(struct fz_rng *r, const struct fz_env *env,
 		int slot = s1 && fz_below(r, 2) ? 1 : 0;
 
 		if (p < 86) {
-			gen_crypt(r, env, cr, st, slot);
+			gen_data(r, env, cr, st, slot);
 		} else if (p < 96) {
 			uint32_t q = fz_below(r, 10);
 

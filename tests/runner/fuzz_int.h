@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <linux/types.h>
 
 #include "kfx.h"
@@ -33,7 +34,7 @@ int fuzz_run(const struct fuzz_opts *o, int *passed, int *failed, int *skipped);
 
 enum fz_step_type {
 	ST_STR, ST_CREATE, ST_ACQUIRE, ST_RELEASE, ST_CRYPT, ST_DRIVER,
-	ST_NULLP, ST_NTYPES
+	ST_NULLP, ST_HASH, ST_SIG, ST_NTYPES
 };
 
 enum fz_prog { PR_SYSCALL, PR_TC, PR_XDP, PR_XDP_FRAGS, PR_N };
@@ -63,6 +64,7 @@ struct fz_step {
 	uint8_t reserved[2];
 	uint32_t key_len, authsize;
 	uint64_t key_fill;
+	uint32_t pub;		/* sig: FZ_PUB_* (0: the key is key_fill's bytes) */
 	/* ST_CRYPT, ST_DRIVER, ST_ACQUIRE, ST_RELEASE: the program's step */
 	struct fz_crypt_step c;
 	int prog;
@@ -94,6 +96,42 @@ struct fz_env {
 	uint32_t img_pgoff;	/* page offset of img.a in the crypto .bss */
 };
 
+/* The ctx types: FZ_T_NONE for a type string create refuses. */
+enum fz_type { FZ_T_NONE, FZ_T_SKCIPHER, FZ_T_AEAD, FZ_T_HASH, FZ_T_SIG };
+
+/* How a hash takes its key (the contract's create rules). */
+enum fz_keying {
+	FZ_KEY_NONE,	/* key_len must be 0 */
+	FZ_KEY_ANY,	/* hmac: 1 to 256 bytes */
+	FZ_KEY_SET,	/* one of keys[] only (cmac(aes)) */
+	FZ_KEY_SEED,	/* 0, or one of keys[] (crc32c, xxhash64) */
+};
+
+/* Which hashes the runner computes itself (crypto_model_hash.c). */
+enum fz_hmodel { FZ_HM_NONE, FZ_HM_SHA256, FZ_HM_HMAC_SHA256, FZ_HM_CRC32C };
+
+/*
+ * ST_CREATE's pub: the key is the runner's public key of curve
+ * (pub & FZ_PUB_CURVE) - 1, 0x04 || X || Y, with (pub & FZ_PUB_MUT) a
+ * mutation of it; 0: key_fill's bytes.
+ */
+#define FZ_PUB_CURVE	0x0f
+#define FZ_PUB_MUT	0xf0
+#define FZ_PUB_COMPRESSED	0x10	/* first byte 0x02 */
+#define FZ_PUB_OFF_CURVE	0x20	/* y's last bit flipped */
+#define FZ_PUB_X_ONES		0x30	/* x = 2^bits - 1, not below p */
+
+/* ST_SIG's sigform: the signature written at [voff, voff + vlen) of V. */
+enum fz_sigform {
+	FZ_SF_FILL,	/* V's fill bytes: a random signature */
+	FZ_SF_VALID,	/* of the digest the contract takes from the message */
+	FZ_SF_FLIP,	/* valid, a bit of s flipped */
+	FZ_SF_LOW_S,	/* (r, n - s): valid too */
+	FZ_SF_R0, FZ_SF_S0, FZ_SF_RN, FZ_SF_SN, FZ_SF_RMAX,
+	FZ_SF_RIGHTMOST,	/* signed over the message's right-most bytes */
+	FZ_NSF
+};
+
 /* The algorithms the model knows (fuzz_case.c). */
 struct fz_algo {
 	const char *type, *name;
@@ -103,6 +141,11 @@ struct fz_algo {
 	int auths[8];
 	bool ad_16_20;		/* rfc4106: the AD is 16 or 20 bytes */
 	bool iv_out;		/* cbc/ctr: the siv after is checked */
+	enum fz_type t;
+	int digest;		/* hash: the digest's size */
+	enum fz_keying keying;	/* hash */
+	enum fz_hmodel model;	/* hash */
+	int curve;		/* sig: EC_P192 .. (crypto_model_ec.h) */
 };
 
 extern const struct fz_algo fz_algos[];
@@ -110,6 +153,11 @@ extern const int fz_nalgos;
 /* Names the crypto API may or may not have: outcomes not modelled. */
 extern const char *const fz_exotic[];
 extern const int fz_nexotic;
+/* The same for the hash and sig types, and names they must refuse. */
+extern const char *const fz_hash_exotic[], *const fz_sig_exotic[];
+extern const int fz_nhash_exotic, fz_nsig_exotic;
+extern const char *const fz_hash_refused[], *const fz_sig_refused[];
+extern const int fz_nhash_refused, fz_nsig_refused;
 extern const char *const fz_str_ops[FZ_NSTROPS];
 /* The case file's names (fuzz_case_file.c): kinds, programs, steps. */
 extern const char *const fz_ptr_kinds[FZ_NPTR];
@@ -118,6 +166,8 @@ extern const char *const fz_prog_names[PR_N];
 extern const char *const fz_step_names[ST_NTYPES];
 
 int fz_algo_find(const uint8_t *type, const uint8_t *algo);
+/* The ctx type a create's type string names (FZ_T_NONE: none). */
+enum fz_type fz_type_of(const uint8_t *type);
 bool fz_key_ok(const struct fz_algo *a, uint32_t key_len);
 bool fz_auth_ok(const struct fz_algo *a, uint32_t authsize);
 
@@ -149,5 +199,23 @@ void fz_fill(uint8_t *p, uint32_t n, uint64_t fill);
 /* A crypto case, drawn from @r (fuzz_gen_crypto.c). */
 void fz_gen_crypto(struct fz_rng *r, const struct fz_env *env,
 		   struct fz_case *c);
+/* The hash and sig parts of one (fuzz_gen_hash.c). */
+void fz_gen_params_hs(struct fz_rng *r, const struct fz_env *env,
+		      struct fz_step *st, enum fz_type t);
+void fz_gen_hash(struct fz_rng *r, const struct fz_env *env,
+		 const struct fz_step *cr, struct fz_step *st, int slot);
+void fz_gen_sig(struct fz_rng *r, const struct fz_env *env,
+		const struct fz_step *cr, struct fz_step *st, int slot);
+/* What the generator assumes of a ctx made by @cr (NULL: not modelled). */
+const struct fz_algo *fz_ctx_algo(const struct fz_step *cr);
+/* An area's kind for @ext bytes (@role 0 src, 1 dst, 2 siv) and its limits. */
+uint32_t fz_mem_kind(struct fz_rng *r, const struct fz_env *env, uint32_t ext,
+		     int role);
+uint32_t fz_kind_lim(uint32_t k, int role);
+uint32_t fz_kind_max_ext(uint32_t k, int role);
+uint32_t fz_crypt_off(struct fz_rng *r, uint32_t kind, int role, uint32_t len,
+		      uint32_t pgoff);
+/* A packet area's program: tc, xdp or xdp.frags by its size. */
+void fz_pick_prog(struct fz_rng *r, struct fz_step *st);
 
 #endif /* _KFX_FUZZ_INT_H */

@@ -33,8 +33,16 @@ struct fz_run {
 	int kmem_fd;
 	uint8_t km[FZ_KMEM + 8];
 	int kmsg;
-	/* the slots as the steps left them */
-	struct { bool full; int algo; bool lax, aead; uint32_t auth; } slot[FZ_SLOTS];
+	/* the slots as the steps left them (and how their ctx was made) */
+	struct {
+		bool full;
+		int algo;
+		bool lax, aead;
+		uint32_t auth;
+		enum fz_type type;
+		uint32_t key_len;
+		uint64_t key_fill;
+	} slot[FZ_SLOTS];
 	/* the areas as they were before the step */
 	uint8_t *before[3];
 	uint8_t *pkt_out;
@@ -91,4 +99,39 @@ bool fz_skipped(const struct fz_run *R, const struct fuzz_opts *o,
 		const struct fz_case *c);
 /* One ST_CRYPT step (fuzz_crypt.c): run it and judge it by the model. */
 void fz_step_crypt(struct fz_run *R, const struct fz_step *st);
+
+/* A data step's areas after its run, and before it (fz_data_run). */
+struct fz_data {
+	const uint8_t *a_after, *b_after, *v_after;
+	const uint8_t *a_before, *b_before, *v_before;
+	uint32_t ext_a, ext_b, ext_v;
+	uint32_t lin;		/* a packet's linear bytes (0: no packet) */
+	int r;			/* what the kfunc returned */
+};
+
+/*
+ * Run data step @st (crypt, hash, sig): its areas filled from their
+ * seeds, @patch (if any) writing into the images then, the program run.
+ * 0 with @d filled; 1 when the slot was empty (judged); -1 on a harness
+ * failure (reported).
+ */
+int fz_data_run(struct fz_run *R, const struct fz_step *st,
+		void (*patch)(struct fz_run *R, const struct fz_step *st),
+		struct fz_data *d);
+/* Bytes of an area outside [lo, hi) unchanged (all of them if lo == hi). */
+void fz_area_check(struct fz_run *R, const char *what, const uint8_t *before,
+		   const uint8_t *after, uint32_t ext, uint32_t lo, uint32_t hi,
+		   const char *why);
+/*
+ * Whether @st's slot holds a ctx of another type than its kfunc takes
+ * (@kt: FZ_T_SKCIPHER for encrypt/decrypt, either cipher type): then
+ * judged as the contract's "ctx is not a ... ctx" -EINVAL (fuzz_hash_step.c).
+ */
+bool fz_wrong_type(struct fz_run *R, const struct fz_step *st,
+		   const struct fz_data *d, enum fz_type kt);
+/* ST_HASH and ST_SIG (fuzz_hash_step.c): run and judge by the model. */
+void fz_step_hash(struct fz_run *R, const struct fz_step *st);
+void fz_step_sig(struct fz_run *R, const struct fz_step *st);
+/* The runner's public key of curve @curve (fuzz_hash_step.c); its length. */
+uint32_t fz_sig_pub(struct fz_run *R, int curve, uint8_t *pub);
 #endif

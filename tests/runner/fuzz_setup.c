@@ -168,7 +168,10 @@ static void probe_algos(struct fz_run *R)
 
 		strcpy((char *)st.ptype, a->type);
 		strcpy((char *)st.algo, a->name);
+		/* a key the algorithm takes: its first, 32 bytes, none, a public key */
 		st.key_len = a->keys[0];
+		if (a->t == FZ_T_HASH && a->keying == FZ_KEY_ANY)
+			st.key_len = 32;
 		st.authsize = a->aead ? a->auths[0] : 0;
 		st.key_fill = 1;
 		st.c.params_sz = sizeof(struct kfx_crypto_params);
@@ -177,6 +180,8 @@ static void probe_algos(struct fz_run *R)
 		strcpy(R->params->type, a->type);
 		strcpy(R->params->algo, a->name);
 		fz_fill(R->params->key, 256, 1);
+		if (a->t == FZ_T_SIG)
+			st.key_len = fz_sig_pub(R, a->curve, R->params->key);
 		R->params->key_len = st.key_len;
 		R->params->authsize = st.authsize;
 		*R->cstep = st.c;

@@ -25,6 +25,7 @@
 #include "string_badptr.h"
 #include "crypto_af_alg.h"	/* types of the test objects' globals */
 #include "crypto_bounds.h"
+#include "crypto_hash_af_alg.h"
 #include "crypto_driver.h"
 #include "fuzz_int.h"		/* types of the fuzz objects' globals */
 #include "kfx_test_objs.h"	/* generated: the embedded test objects */
@@ -62,6 +63,7 @@ static const struct {
 	{ "compat_nokfx", compat_nokfx_driver },
 	{ "crypto_bounds", crypto_bounds_driver },
 	{ "tracing_result", tracing_result_driver },
+	{ "crypto_hash_af_alg", crypto_hash_af_alg_driver },
 };
 
 static struct btf *vmlinux_btf;

@@ -28,6 +28,8 @@ int compat_driver(struct bpf_object *obj, struct bpf_program *prog,
 		  char *why, size_t whylen);
 int compat_nokfx_driver(struct bpf_object *obj, struct bpf_program *prog,
 			char *why, size_t whylen);
+int crypto_hash_af_alg_driver(struct bpf_object *obj, struct bpf_program *prog,
+			      char *why, size_t whylen);
 int crypto_bounds_driver(struct bpf_object *obj, struct bpf_program *prog,
 			 char *why, size_t whylen);
 int tracing_result_driver(struct bpf_object *obj, struct bpf_program *prog,

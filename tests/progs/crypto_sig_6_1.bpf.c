@@ -54,16 +54,6 @@ int BPF_PROG(fentry_sig_verify_6_1, int a)
 	return 0;
 }
 
-SEC("fentry.s/bpf_fentry_test1")
-__success __setup("setup_p256") __driver("tracing_result")
-__without_ksym("bpf_rcu_read_lock")
-int BPF_PROG(fentry_sleepable_sig_verify_6_1, int a)
-{
-	result.result = verify_with_map_ctx();
-	result.ran = 1;
-	return 0;
-}
-
 SEC("lsm/file_open")
 __success __without_ksym("bpf_rcu_read_lock")
 int BPF_PROG(lsm_sig_verify_6_1, struct file *file)

@@ -291,13 +291,24 @@ static void test_object(const struct kfx_test_obj *t, const char *label)
 
 void test_objects(const char *prefix, const char *suffix)
 {
+	test_objects_but(prefix, NULL, suffix);
+}
+
+void test_objects_but(const char *prefix, const char *const *skip,
+		      const char *suffix)
+{
 	char label[64];
-	size_t i;
+	size_t i, j;
 
 	for (i = 0; i < sizeof(kfx_test_objs) / sizeof(kfx_test_objs[0]); i++) {
 		const char *o = kfx_test_objs[i].name;
+		bool skipped = false;
 
 		if (prefix && strncmp(o, prefix, strlen(prefix)))
+			continue;
+		for (j = 0; skip && skip[j]; j++)
+			skipped |= !strncmp(o, skip[j], strlen(skip[j]));
+		if (skipped)
 			continue;
 		snprintf(label, sizeof(label), "%s%s", o, suffix);
 		test_object(&kfx_test_objs[i], label);

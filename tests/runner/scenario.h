@@ -30,6 +30,9 @@ int run_prog(struct bpf_program *prog, long long *retval, unsigned int size);
  * (NULL: all), results named <object>@suffix/<program>.
  */
 void test_objects(const char *prefix, const char *suffix);
+/* The same, but for the objects whose names start with one of @skip. */
+void test_objects_but(const char *prefix, const char *const *skip,
+		      const char *suffix);
 /* The ELF of the embedded object @name, or NULL. */
 const void *test_obj_elf(const char *name, size_t *sz);
 

@@ -8,7 +8,7 @@ set -euo pipefail
 pkgs="gcc make binutils pkg-config libelf-dev libbpf-dev bpftool clang-19
 llvm-19 libclang-rt-19-dev dwarves debootstrap qemu-system-x86 busybox-static cpio xz-utils
 zstd dkms kmod debian-archive-keyring linux-source-6.1 gnuplot-nox python3
-debhelper dh-dkms dpkg-dev scdoc reprepro lintian gnupg"
+debhelper dh-dkms dpkg-dev scdoc reprepro lintian gnupg openssl"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||

@@ -48,7 +48,9 @@ echo "kfx-demo: running the hello sample (hello.bpf.o through its skeleton)"; /h
 # The program is freed after an RCU grace period; until then kfx is in use.
 for i in 1 2 3 4 5 6 7 8 9 10; do rmmod kfx 2>/dev/null && echo "kfx-demo: rmmod kfx done" && break; sleep 0.2; done' ;;
 bench) bins="$bpf/string_bench $bpf/crypto_bench $bpf/hash_bench"
-      payload="${KFX_BENCH_CMD:-/string_bench /kfx.ko; /crypto_bench /kfx.ko; /hash_bench /kfx.ko}; echo \"kfx-exit: \$?\"" ;;
+      # the benches load kfx.ko themselves: modprobe's part first
+      payload="for d in \$(modinfo -F depends /kfx.ko | tr , ' '); do modprobe \"\$d\"; done
+${KFX_BENCH_CMD:-/string_bench /kfx.ko; /crypto_bench /kfx.ko; /hash_bench /kfx.ko}; echo \"kfx-exit: \$?\"" ;;
 *) die "unknown mode $mode" ;;
 esac
 

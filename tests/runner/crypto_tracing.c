@@ -55,3 +55,48 @@ int tracing_result_driver(struct bpf_object *obj, struct bpf_program *prog,
 	}
 	return 0;
 }
+
+/*
+ * Driver "tracing_nested", for crypto_nested.bpf.c: attach @prog (an
+ * fentry program on a function kfx calls while it holds its per-CPU
+ * scratch), run the object's setup program again, whose kfx call is the
+ * one the program interrupts (it must still return 0), and read what the
+ * program found as "tracing_result" does.
+ */
+int tracing_nested_driver(struct bpf_object *obj, struct bpf_program *prog,
+			  char *why, size_t whylen)
+{
+	struct bpf_map *m = bpf_object__find_map_by_name(obj, ".data.result");
+	struct bpf_program *outer = bpf_object__find_program_by_name(obj, "setup_nested");
+	LIBBPF_OPTS(bpf_test_run_opts, run);
+	struct { int ran, result; } res;
+	struct bpf_link *link;
+	int key = 0, err;
+
+	if (!m || !outer || bpf_map__value_size(m) != sizeof(res)) {
+		snprintf(why, whylen, "no setup_nested program or 8-byte .data.result");
+		return -1;
+	}
+	link = bpf_program__attach(prog);
+	if (!link) {
+		snprintf(why, whylen, "attach: %s", strerror(errno));
+		return -1;
+	}
+	err = bpf_prog_test_run_opts(bpf_program__fd(outer), &run);
+	bpf_link__destroy(link);
+	if (err || run.retval) {
+		snprintf(why, whylen, "the outer call: %s, returned %u",
+			 strerror(err ? -err : 0), run.retval);
+		return -1;
+	}
+	if (bpf_map_lookup_elem(bpf_map__fd(m), &key, &res)) {
+		snprintf(why, whylen, "cannot read .data.result: %s", strerror(errno));
+		return -1;
+	}
+	if (!res.ran || res.result) {
+		snprintf(why, whylen, "the nested program %s, found %d (0 expected)",
+			 res.ran ? "ran" : "did not run", res.result);
+		return -1;
+	}
+	return 0;
+}

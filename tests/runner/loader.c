@@ -63,6 +63,7 @@ static const struct {
 	{ "compat_nokfx", compat_nokfx_driver },
 	{ "crypto_bounds", crypto_bounds_driver },
 	{ "tracing_result", tracing_result_driver },
+	{ "tracing_nested", tracing_nested_driver },
 	{ "crypto_hash_af_alg", crypto_hash_af_alg_driver },
 };
 

@@ -32,6 +32,8 @@ int crypto_hash_af_alg_driver(struct bpf_object *obj, struct bpf_program *prog,
 			      char *why, size_t whylen);
 int crypto_bounds_driver(struct bpf_object *obj, struct bpf_program *prog,
 			 char *why, size_t whylen);
+int tracing_nested_driver(struct bpf_object *obj, struct bpf_program *prog,
+			  char *why, size_t whylen);
 int tracing_result_driver(struct bpf_object *obj, struct bpf_program *prog,
 			  char *why, size_t whylen);
 /* The boundary tables' case counts per memory kind, and what did not run. */

@@ -308,7 +308,7 @@ void test_objects_but(const char *prefix, const char *const *skip,
 		if (prefix && strncmp(o, prefix, strlen(prefix)))
 			continue;
 		for (j = 0; skip && skip[j]; j++)
-			skipped |= !strncmp(o, skip[j], strlen(skip[j]));
+			skipped |= !strcmp(o, skip[j]);
 		if (skipped)
 			continue;
 		snprintf(label, sizeof(label), "%s%s", o, suffix);

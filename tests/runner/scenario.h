@@ -30,7 +30,7 @@ int run_prog(struct bpf_program *prog, long long *retval, unsigned int size);
  * (NULL: all), results named <object>@suffix/<program>.
  */
 void test_objects(const char *prefix, const char *suffix);
-/* The same, but for the objects whose names start with one of @skip. */
+/* The same, but for the objects named in @skip (NULL-terminated). */
 void test_objects_but(const char *prefix, const char *const *skip,
 		      const char *suffix);
 /* The ELF of the embedded object @name, or NULL. */

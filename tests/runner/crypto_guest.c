@@ -177,11 +177,9 @@ static void accel_missing(const char *mod)
  * aesni_intel was not loaded and no ctx ran AES-NI).  Load the accelerated
  * modules and run them again: now every AES ctx must run AES-NI and give
  * the same known answers.  The hash known answers and signatures run
- * once: these modules do not change their drivers (the kernel picks a
- * hash's SIMD driver, sha256_ssse3 or crc32c_intel on 6.1 and 6.12, on
- * demand in either pass; 7.x's library has it built in; ECDSA is generic
- * C everywhere).  The hash tables and AF_ALG cross-check, quick, run
- * again.
+ * once: the modules loaded here (aesni_intel, ghash, chacha, poly1305)
+ * change no hash or ECDSA driver (the SIMD hashes are hash_bench's second
+ * pass).  The hash tables and AF_ALG cross-check, quick, run again.
  */
 void test_crypto_accelerated(void)
 {

@@ -53,7 +53,7 @@ static const unsigned char abc_sha256[32] = {
  * the hash said -e, 100 + i when byte i differs, 1 no ctx.
  */
 SEC("syscall")
-__success __retval(0)
+__success __retval(0) __needs_ksym("bpf_rcu_read_lock")
 int setup_nested(void *ctx)
 {
 	struct kfx_crypto_ctx *c, *ref;

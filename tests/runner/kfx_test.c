@@ -102,6 +102,8 @@ int main(int argc, char **argv)
 			badbtf = argv[++i];
 		else if (!strcmp(argv[i], "--only") && i + 1 < (size_t)argc)
 			only = argv[++i];
+		else if (!strcmp(argv[i], "--tables-once"))
+			tables_once = true;
 		else if (!strcmp(argv[i], "--fuzz-seconds") && i + 1 < (size_t)argc)
 			fuzz.seconds = atof(argv[++i]);
 		else if (!strcmp(argv[i], "--fuzz-seed") && i + 1 < (size_t)argc) {
@@ -120,7 +122,7 @@ int main(int argc, char **argv)
 		else if (!strcmp(argv[i], "--fuzz-no-regressions"))
 			fuzz.no_regressions = true;
 		else {
-			fprintf(stderr, "usage: %s --module kfx.ko [--nobtf kfx-nobtf.ko] [--badbtf kfx-badbtf.ko] [--only NAME]\n"
+			fprintf(stderr, "usage: %s --module kfx.ko [--nobtf kfx-nobtf.ko] [--badbtf kfx-badbtf.ko] [--only NAME] [--tables-once]\n"
 				"\t[--fuzz-seconds N] [--fuzz-seed S] [--fuzz-family str|crypto]\n"
 				"\t[--fuzz-replay SEED:INDEX[-LAST] | --fuzz-case FILE] [--fuzz-only]\n"
 				"\t[--fuzz-no-regressions] [--fuzz-skip d1,d2,d3,d4]\n",

@@ -20,6 +20,7 @@ void result(int kind, const char *name, const char *fmt, ...)
 
 /* loader.c: the test objects of tests/progs/ against their annotations */
 extern const char *only;	/* --only: program tests whose name holds it */
+extern bool tables_once;	/* --tables-once: no second pass of the tables */
 extern bool locked_down;	/* test_lockdown() raised it: __locked_down */
 extern bool quiet_libbpf;	/* a rejection is the expected outcome */
 bool vmlinux_has_func(const char *f);

@@ -123,7 +123,7 @@ if kernel_is_debug "$name"; then
 	# Every KASAN report, not only the first, and room for them in the
 	# log; KASAN and lockdep under TCG are several times slower.
 	cmdline="$cmdline kasan_multi_shot log_buf_len=8M"
-	limit=2400
+	limit=3600	# beside another guest (check.sh runs two at a time)
 fi
 # progress NAME KVER SECS: where the guest is, from its console so far
 progress() {

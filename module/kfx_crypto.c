@@ -10,8 +10,7 @@
  * ("aead"), kfx_crypto_hash.c ("hash") and kfx_crypto_sig.c ("sig"), each
  * owning every check of its lengths.  kfx allocates nothing and nothing
  * sleeps after creation (the crypto API may allocate atomically for an
- * unaligned buffer: -ENOMEM), but for "sig" on kernels whose ECDSA is an
- * akcipher (kfx_crypto_sig.c: sleepable programs only there).
+ * unaligned buffer: -ENOMEM).
  *
  * The module cannot call the kernel's dynptr accessors (not exported), so
  * it decodes struct bpf_dynptr_kern itself.
@@ -69,16 +68,16 @@ u32 kfx_dynptr_size(const struct bpf_dynptr_kern *p)
 	return p->size & KFX_DYNPTR_SIZE_MASK;
 }
 
-/*
- * The address of the @len bytes dynptr @p covers, or NULL: not
- * initialised, read-only when @write, or not reachable as plain memory
- * (skb and xdp data beyond their linear part, as upstream refuses too).
- */
 static u32 kfx_dynptr_type(const struct bpf_dynptr_kern *p)
 {
 	return p->size >> KFX_DYNPTR_TYPE_SHIFT & KFX_DYNPTR_TYPE_MASK;
 }
 
+/*
+ * The address of the @len bytes dynptr @p covers, or NULL: not
+ * initialised, read-only when @write, or not reachable as plain memory
+ * (skb and xdp data beyond their linear part, as upstream refuses too).
+ */
 void *kfx_dynptr_data(const struct bpf_dynptr_kern *p, u32 len, bool write)
 {
 	u32 type = kfx_dynptr_type(p);
@@ -290,7 +289,7 @@ struct kfx_crypto_scratch *kfx_crypto_scratch_get(void)
 {
 	struct kfx_crypto_scratch *s;
 
-	if (unlikely(in_hardirq() || in_nmi() || irqs_disabled()))
+	if (unlikely(kfx_crypto_in_irq()))
 		return NULL;
 	local_bh_disable();
 	s = this_cpu_read(kfx_crypto_scratch);

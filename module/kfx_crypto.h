@@ -10,6 +10,8 @@
 #define _KFX_CRYPTO_H
 
 #include <linux/crypto.h>
+#include <linux/hardirq.h>
+#include <linux/irqflags.h>
 #include <linux/irq_work.h>
 #include <linux/refcount.h>
 #include <linux/rcupdate.h>
@@ -130,6 +132,15 @@ struct kfx_crypto_scratch {
 	bool busy;
 	u8 req[KFX_CRYPTO_REQ_MAX] __aligned(CRYPTO_MINALIGN);
 };
+
+/*
+ * Where no crypto kfunc runs (-EBUSY): hard interrupt and NMI context,
+ * where a tracing program may be, and interrupts off.
+ */
+static inline bool kfx_crypto_in_irq(void)
+{
+	return in_hardirq() || in_nmi() || irqs_disabled();
+}
 
 struct kfx_crypto_scratch *kfx_crypto_scratch_get(void);
 void kfx_crypto_scratch_put(struct kfx_crypto_scratch *s);

@@ -38,15 +38,20 @@ static struct kfx_sig_ctx *kfx_sig(struct kfx_crypto_ctx *ctx)
  */
 static unsigned int kfx_sig_curve(const char *algo)
 {
-	static const unsigned int curves[] = { 192, 256, 384, 521 };
-	char name[sizeof("p1363(ecdsa-nist-p521)")];
+	static const struct {
+		const char *algo;
+		unsigned int bits;
+	} curves[] = {
+		{ "p1363(ecdsa-nist-p192)", 192 },
+		{ "p1363(ecdsa-nist-p256)", 256 },
+		{ "p1363(ecdsa-nist-p384)", 384 },
+		{ "p1363(ecdsa-nist-p521)", 521 },
+	};
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(curves); i++) {
-		snprintf(name, sizeof(name), "p1363(ecdsa-nist-p%u)", curves[i]);
-		if (!strcmp(algo, name))
-			return curves[i];
-	}
+	for (i = 0; i < ARRAY_SIZE(curves); i++)
+		if (!strcmp(algo, curves[i].algo))
+			return curves[i].bits;
 	return 0;
 }
 
@@ -108,7 +113,7 @@ static int kfx_sig_checked(struct kfx_crypto_ctx *ctx,
 	if (ctx->type != &kfx_crypto_sig_type || !msg_len || !sig_len)
 		return -EINVAL;
 	/* a millisecond of arithmetic: not in NMI or with interrupts off */
-	if (in_hardirq() || in_nmi() || irqs_disabled())
+	if (kfx_crypto_in_irq())
 		return -EBUSY;
 	msg = kfx_dynptr_data(message, msg_len, false);
 	sig = kfx_dynptr_data(signature, sig_len, false);

@@ -31,11 +31,18 @@ struct kfx_ecdsa {
 	struct crypto_sig *tfm;
 };
 
+/* The kernel's generic ECDSA for the curve, under p1363(). */
+static void kfx_ecdsa_name(unsigned int bits, char name[CRYPTO_MAX_ALG_NAME])
+{
+	snprintf(name, CRYPTO_MAX_ALG_NAME, "p1363(ecdsa-nist-p%u-generic)",
+		 bits);
+}
+
 bool kfx_ecdsa_has_curve(unsigned int bits)
 {
 	char name[CRYPTO_MAX_ALG_NAME];
 
-	snprintf(name, sizeof(name), "p1363(ecdsa-nist-p%u-generic)", bits);
+	kfx_ecdsa_name(bits, name);
 	return crypto_has_alg(name, 0, 0);
 }
 
@@ -50,7 +57,7 @@ struct kfx_ecdsa *kfx_ecdsa_new(unsigned int bits, const u8 *key, u32 len,
 		*err = -ENOMEM;
 		return NULL;
 	}
-	snprintf(name, sizeof(name), "p1363(ecdsa-nist-p%u-generic)", bits);
+	kfx_ecdsa_name(bits, name);
 	e->tfm = crypto_alloc_sig(name, 0, 0);
 	if (IS_ERR(e->tfm)) {
 		*err = kfx_crypto_alloc_err(PTR_ERR(e->tfm));

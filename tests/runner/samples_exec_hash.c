@@ -3,7 +3,8 @@
  * The exec_hash sample (bpf/samples/exec_hash.c) run as a user would:
  * the runner execs three files it knows while exec_hash watches, and
  * checks each printed digest against SHA-256 computed here, in user space,
- * by the runner's own SHA-256 (FIPS 180-4): never kfx, never the kernel.
+ * by the runner's own SHA-256 (crypto_model_hash.c, checked against FIPS
+ * 180-2's examples first): never kfx, never the kernel.
  *
  *   a 129-byte ELF the runner writes (exit(0)): hashed whole
  *   /bin/busybox under another name (a symlink): its first 256 bytes
@@ -21,6 +22,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "crypto_model_hash.h"
 #include "scenario.h"
 
 #ifndef EXEC_HASH
@@ -30,92 +32,15 @@
 #define TARGET	"/tmp/kfx-exec-hash-target"
 #define SCRIPT	"/tmp/kfx-exec-hash.sh"
 
-/* ---------- SHA-256, FIPS 180-4 ---------- */
-
-static const uint32_t sha256_k[64] = {
-	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1,
-	0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3,
-	0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
-	0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-	0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147,
-	0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
-	0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b,
-	0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-	0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a,
-	0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208,
-	0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
-};
-
-static uint32_t ror(uint32_t x, int n)
-{
-	return x >> n | x << (32 - n);
-}
-
-/* One 64-byte block into the state @h. */
-static void sha256_block(uint32_t h[8], const uint8_t *p)
-{
-	uint32_t w[64], s[8], t1, t2;
-	int i;
-
-	for (i = 0; i < 16; i++)
-		w[i] = (uint32_t)p[4 * i] << 24 | p[4 * i + 1] << 16 |
-		       p[4 * i + 2] << 8 | p[4 * i + 3];
-	for (; i < 64; i++)
-		w[i] = w[i - 16] + w[i - 7] +
-		       (ror(w[i - 15], 7) ^ ror(w[i - 15], 18) ^ w[i - 15] >> 3) +
-		       (ror(w[i - 2], 17) ^ ror(w[i - 2], 19) ^ w[i - 2] >> 10);
-	memcpy(s, h, sizeof(s));
-	for (i = 0; i < 64; i++) {
-		t1 = s[7] + (ror(s[4], 6) ^ ror(s[4], 11) ^ ror(s[4], 25)) +
-		     ((s[4] & s[5]) ^ (~s[4] & s[6])) + sha256_k[i] + w[i];
-		t2 = (ror(s[0], 2) ^ ror(s[0], 13) ^ ror(s[0], 22)) +
-		     ((s[0] & s[1]) ^ (s[0] & s[2]) ^ (s[1] & s[2]));
-		memmove(s + 1, s, 7 * sizeof(s[0]));
-		s[4] += t1;
-		s[0] = t1 + t2;
-	}
-	for (i = 0; i < 8; i++)
-		h[i] += s[i];
-}
-
-/* SHA-256 of @n bytes of @data, as 64 hex digits in @hex. */
+/* SHA-256 of @n bytes of @data (the runner's model), as 64 hex digits. */
 static void sha256_hex(const void *data, size_t n, char hex[65])
 {
-	uint32_t h[8] = {
-		0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-		0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
-	};
-	const uint8_t *p = data;
-	uint8_t last[128] = { 0 };
-	size_t rest = n % 64, tail, i;
-	uint64_t bits = (uint64_t)n * 8;
+	uint8_t md[32];
+	int i;
 
-	for (i = 0; i + 64 <= n; i += 64)
-		sha256_block(h, p + i);
-	/* the rest, 0x80, zeros, the length in bits: one block or two */
-	memcpy(last, p + n - rest, rest);
-	last[rest] = 0x80;
-	tail = rest < 56 ? 64 : 128;
-	for (i = 0; i < 8; i++)
-		last[tail - 1 - i] = bits >> (8 * i);
-	for (i = 0; i < tail; i += 64)
-		sha256_block(h, last + i);
-	for (i = 0; i < 8; i++)
-		sprintf(hex + 8 * i, "%08x", h[i]);
-}
-
-/* The model on FIPS 180-2's one- and two-block examples. */
-static int sha256_known_answers(void)
-{
-	static const char two[] =
-		"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
-	char hex[65];
-
-	sha256_hex("abc", 3, hex);
-	if (strcmp(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"))
-		return -1;
-	sha256_hex(two, sizeof(two) - 1, hex);
-	return strcmp(hex, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1") ? -1 : 0;
+	model_sha256(data, n, md);
+	for (i = 0; i < 32; i++)
+		sprintf(hex + 2 * i, "%02x", md[i]);
 }
 
 /* ---------- the files exec'd ---------- */
@@ -297,10 +222,8 @@ static int exec_hash_check(char *why, size_t len)
 	static char out[16384];
 	int st, exec_st[3] = { -1, -1, -1 };
 
-	if (sha256_known_answers()) {
-		snprintf(why, len, "the runner's SHA-256 fails FIPS 180-2's examples");
+	if (model_hash_known_answers(why, len))
 		return -1;
-	}
 	if (make_files(why, len))
 		return -1;
 	if (expected(TINY, tiny_hex) || expected(TARGET, bb_hex)) {

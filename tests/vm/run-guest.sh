@@ -40,19 +40,23 @@ elif [ -n "${KFX_FUZZ_REPLAY:-}" ]; then
 	fuzz="--fuzz-only --fuzz-replay $KFX_FUZZ_REPLAY"
 fi
 
+# modprobe's part of loading kfx.ko, for the payloads that insmod it: what
+# it depends on first (6.1: ecc.ko, kfx's ECDSA).  The runner does the
+# same in mod_load().
+load_deps='for d in $(modinfo -F depends /kfx.ko | tr , " "); do modprobe "$d"; done'
+
 case $mode in
 test) bins="$bpf/kfx_test $bpf/kfxctl $bpf/udp_crypt $bpf/name_filter $bpf/exec_hash"
       payload="/kfx_test --module /kfx.ko --nobtf /kfx-nobtf.ko $bad $once $fuzz; echo \"kfx-exit: \$?\"" ;;
 demo) bins="$bpf/hello"
-      # modprobe's part first: what kfx.ko depends on (6.1: ecc.ko)
-      payload='echo "kfx-demo: insmod kfx.ko"; for d in $(modinfo -F depends /kfx.ko | tr , " "); do modprobe "$d"; done
+      payload='echo "kfx-demo: insmod kfx.ko"; '"$load_deps"'
 insmod /kfx.ko && lsmod | grep kfx
 echo "kfx-demo: running the hello sample (hello.bpf.o through its skeleton)"; /hello; echo "kfx-exit: $?"
 # The program is freed after an RCU grace period; until then kfx is in use.
 for i in 1 2 3 4 5 6 7 8 9 10; do rmmod kfx 2>/dev/null && echo "kfx-demo: rmmod kfx done" && break; sleep 0.2; done' ;;
 bench) bins="$bpf/string_bench $bpf/crypto_bench $bpf/hash_bench"
-      # the benches load kfx.ko themselves: modprobe's part first
-      payload="for d in \$(modinfo -F depends /kfx.ko | tr , ' '); do modprobe \"\$d\"; done
+      # the benches load kfx.ko themselves
+      payload="$load_deps
 ${KFX_BENCH_CMD:-/string_bench /kfx.ko; /crypto_bench /kfx.ko; /hash_bench /kfx.ko}; echo \"kfx-exit: \$?\"" ;;
 *) die "unknown mode $mode" ;;
 esac

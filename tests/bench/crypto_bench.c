@@ -29,13 +29,12 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include "kfx.h"
+#include "bench_time.h"
 #include "crypto_accel.h"
 #include "crypto_bench.h"
 #include "crypto_bench.skel.h"
 #include "crypto_bench_6_1.skel.h"
 
-#define ROUNDS		7
-#define SAMPLE_NS	1000000ULL	/* 1 ms of guest time per sample */
 #define MAX_VARIANTS	6
 
 enum { V_KFX, V_KFX_ZERO, V_KFX_NOIV, V_UP, V_UP_ZERO, V_AF_ALG };
@@ -165,22 +164,7 @@ static int inst_load(struct inst *in, const struct algo *a, int v, bool dec,
 /* ns per run of @in over @repeat runs; 0 on error. */
 static unsigned int time_prog(struct inst *in, unsigned long long repeat)
 {
-	static char pkt[64];
-	LIBBPF_OPTS(bpf_test_run_opts, run, .data_in = pkt,
-		    .data_size_in = sizeof(pkt), .repeat = repeat);
-
-	if (bpf_prog_test_run_opts(bpf_program__fd(in->prog), &run) ||
-	    run.retval != 2 /* XDP_PASS */)
-		return 0;
-	return run.duration;
-}
-
-/* Runs per sample so that one lasts about SAMPLE_NS. */
-static unsigned long long calibrate(unsigned int ns)
-{
-	unsigned long long r = SAMPLE_NS / (ns ? ns : 1);
-
-	return r < 16 ? 16 : r > 100000 ? 100000 : r;
+	return bench_xdp_ns(bpf_program__fd(in->prog), repeat);
 }
 
 /* ---------- AF_ALG: the same work from user space, per operation ---------- */
@@ -260,33 +244,18 @@ static int af_alg_once(struct af_alg *s)
 	return 0;
 }
 
-static unsigned long long now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
-}
-
 /* ns per operation over @n operations; 0 on error. */
 static unsigned int af_alg_time(struct af_alg *s, unsigned long long n)
 {
-	unsigned long long t0 = now_ns(), i;
+	unsigned long long t0 = bench_now_ns(), i;
 
 	for (i = 0; i < n; i++)
 		if (af_alg_once(s))
 			return 0;
-	return (now_ns() - t0) / n;
+	return (bench_now_ns() - t0) / n;
 }
 
 /* ---------- one point: every variant, interleaved ---------- */
-
-static int cmp_u32(const void *x, const void *y)
-{
-	unsigned int a = *(const unsigned int *)x, b = *(const unsigned int *)y;
-
-	return a < b ? -1 : a > b;
-}
 
 struct result {
 	bool ok;
@@ -345,7 +314,7 @@ static void measure(const struct algo *a, bool dec, unsigned int size,
 			bpf_object__close(without[v].obj);
 			continue;
 		}
-		with[v].repeat = calibrate(time_prog(&with[v], 32));
+		with[v].repeat = bench_calibrate(time_prog(&with[v], 32));
 		live[v] = true;
 	}
 	if (af_alg_open(&af, a, dec, size) == 0) {
@@ -370,8 +339,8 @@ static void measure(const struct algo *a, bool dec, unsigned int size,
 
 		if (!live[v])
 			continue;
-		qsort(with[v].t, ROUNDS, sizeof(unsigned int), cmp_u32);
-		qsort(nocall[v], ROUNDS, sizeof(unsigned int), cmp_u32);
+		qsort(with[v].t, ROUNDS, sizeof(unsigned int), bench_cmp_u32);
+		qsort(nocall[v], ROUNDS, sizeof(unsigned int), bench_cmp_u32);
 		base = nocall[v][ROUNDS / 2];
 		res[v].ok = with[v].t[0] != 0;
 		res[v].med = (double)with[v].t[ROUNDS / 2] - base;
@@ -381,7 +350,7 @@ static void measure(const struct algo *a, bool dec, unsigned int size,
 		bpf_object__close(without[v].obj);
 	}
 	if (have_af) {
-		qsort(af_t, ROUNDS, sizeof(unsigned int), cmp_u32);
+		qsort(af_t, ROUNDS, sizeof(unsigned int), bench_cmp_u32);
 		res[V_AF_ALG].ok = af_t[0] != 0;
 		res[V_AF_ALG].med = af_t[ROUNDS / 2];
 		res[V_AF_ALG].min = af_t[0];

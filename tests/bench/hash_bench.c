@@ -36,12 +36,11 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include "kfx.h"
+#include "bench_time.h"
 #include "hash_bench.h"
 #include "hash_bench.skel.h"
 #include "hash_bench_6_1.skel.h"
 
-#define ROUNDS		7
-#define SAMPLE_NS	1000000ULL	/* 1 ms of guest time per sample */
 #define GENERIC_ONLY	"/etc/modprobe.d/kfx-hash-generic.conf"
 
 enum { V_KFX, V_AF_ALG, V_LOOP, NR_V };
@@ -144,22 +143,7 @@ static void inst_close(struct inst *in)
 /* ns per run of @in over @repeat runs; 0 on error. */
 static unsigned int time_prog(struct inst *in, unsigned long long repeat)
 {
-	static char pkt[64];
-	LIBBPF_OPTS(bpf_test_run_opts, run, .data_in = pkt,
-		    .data_size_in = sizeof(pkt), .repeat = repeat);
-
-	if (bpf_prog_test_run_opts(bpf_program__fd(in->prog), &run) ||
-	    run.retval != 2 /* XDP_PASS */)
-		return 0;
-	return run.duration;
-}
-
-/* Runs per sample so that one lasts about SAMPLE_NS. */
-static unsigned long long calibrate(unsigned int ns)
-{
-	unsigned long long r = SAMPLE_NS / (ns ? ns : 1);
-
-	return r < 16 ? 16 : r > 100000 ? 100000 : r;
+	return bench_xdp_ns(bpf_program__fd(in->prog), repeat);
 }
 
 /* ---------- AF_ALG: the same hash from user space, per operation ---------- */
@@ -201,23 +185,15 @@ static int af_once(struct af_hash *a)
 	return read(a->op, a->out, sizeof(a->out));
 }
 
-static unsigned long long now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
-}
-
 /* ns per operation over @n operations; 0 on error. */
 static unsigned int af_time(struct af_hash *a, unsigned long long n)
 {
-	unsigned long long t0 = now_ns(), i;
+	unsigned long long t0 = bench_now_ns(), i;
 
 	for (i = 0; i < n; i++)
 		if (af_once(a) <= 0)
 			return 0;
-	return (now_ns() - t0) / n;
+	return (bench_now_ns() - t0) / n;
 }
 
 /* ---------- checks: kfx against AF_ALG, the loop against C ---------- */
@@ -275,13 +251,6 @@ static bool loop_right(struct inst *loop, const char *algo, unsigned int size)
 
 /* ---------- one point: every variant, interleaved ---------- */
 
-static int cmp_u32(const void *x, const void *y)
-{
-	unsigned int a = *(const unsigned int *)x, b = *(const unsigned int *)y;
-
-	return a < b ? -1 : a > b;
-}
-
 struct result {
 	bool ok;
 	double med, min, max;	/* ns per operation, net for BPF */
@@ -293,9 +262,9 @@ static void summarize(struct result *r, unsigned int *t, unsigned int *base)
 {
 	double b = 0;
 
-	qsort(t, ROUNDS, sizeof(*t), cmp_u32);
+	qsort(t, ROUNDS, sizeof(*t), bench_cmp_u32);
 	if (base) {
-		qsort(base, ROUNDS, sizeof(*base), cmp_u32);
+		qsort(base, ROUNDS, sizeof(*base), bench_cmp_u32);
 		b = base[ROUNDS / 2];
 	}
 	r->ok = t[0] != 0;
@@ -316,7 +285,7 @@ static void pair_load(struct pair *p, const char *algo, unsigned int size,
 	p->live = !inst_load(&p->with, algo, size, loop, true) &&
 		  !inst_load(&p->without, algo, size, loop, false);
 	if (p->live)
-		p->with.repeat = calibrate(time_prog(&p->with, 32));
+		p->with.repeat = bench_calibrate(time_prog(&p->with, 32));
 }
 
 static void pair_sample(struct pair *p, int r)
@@ -348,7 +317,7 @@ static void measure(const char *algo, unsigned int size, struct result res[NR_V]
 	pair_load(&loop, algo, size, true);
 	if (!af_open(&af, algo, size)) {
 		ds = af_once(&af);
-		af_n = calibrate(af_time(&af, 4));
+		af_n = bench_calibrate(af_time(&af, 4));
 	}
 	if (kfx.live && !kfx_right(&kfx.with, algo, size, &af, ds))
 		kfx.live = false;

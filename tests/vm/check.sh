@@ -53,9 +53,42 @@ step() {
 		"$([ "$f" = 0 ] || echo "log: $logs/$name.log")"
 }
 
-# Host-side checks of the build itself (run in the build roots).
-step build "module builds (dkms)" "build-tests: done" \
-	"$KFX_TOP/tests/vm/build-tests.sh" "${names[@]}"
+# Host-side checks of the build itself (run in the build roots): the debug
+# kernels' first, so that their guests can boot while the rest builds.
+debug_names=() other_names=()
+for n in "${names[@]}"; do
+	if kernel_is_debug "$n"; then debug_names+=("$n"); else other_names+=("$n"); fi
+done
+[ ${#debug_names[@]} = 0 ] || step build-debug "debug module builds (dkms)" "build-tests: done" \
+	"$KFX_TOP/tests/vm/build-tests.sh" "${debug_names[@]}"
+
+# The guests, KFX_GUEST_JOBS (2) at a time: a TCG guest keeps about one
+# core busy (the runner is one thread; its second vCPU mostly idles), so
+# two share the machine's two cores.  A debug kernel's row is the longest
+# (KASAN under TCG: most of the guest phase), so it boots now, once its
+# module is built, and runs beside the other builds and the host steps
+# below; the other rows follow them.  Each row is judged at the end, in
+# the list's order.
+run_row() {	# NAME: boot it, keep its wall time
+	local n=$1 kver t0
+	kver=$(kernel_field "$n" kver)
+	t0=$(date +%s)
+	rm -f "$logs/$kver-test.secs"
+	say "booting $n ($kver) under qemu ${KFX_ACCEL:-tcg}"
+	run_guest_retry "$n" test
+	echo $(($(date +%s) - t0)) > "$logs/$kver-test.secs"
+	say "$n done after $(($(date +%s) - t0)) s"
+}
+queue=()
+for n in "${names[@]}"; do
+	if kernel_is_debug "$n" && [ "$(jobs -rp | wc -l)" -lt "${KFX_GUEST_JOBS:-2}" ]; then
+		run_row "$n" &
+	else
+		queue+=("$n")
+	fi
+done
+[ ${#other_names[@]} = 0 ] || step build "module builds (dkms)" "build-tests: done" \
+	"$KFX_TOP/tests/vm/build-tests.sh" "${other_names[@]}"
 
 # The string core on the host: unit tests, random differential against the
 # reference model (ASan/UBSan), then a bounded libFuzzer run.
@@ -104,31 +137,11 @@ btf_splat='missing module BTF|failed to validate module|BTF.*mismatch'
 marker='kfx-test: end of expected module load errors'
 allowed_taint=$(( (1 << 12) | (1 << 13) ))	# O (out-of-tree), E (unsigned)
 
-# The guests, KFX_GUEST_JOBS (2) at a time: a TCG guest keeps about one
-# core busy (the runner is one thread; its second vCPU mostly idles), so
-# two share the machine's two cores.  Debug kernels, the longest rows,
-# start first.  Each row is judged below, in the list's order, once all ran.
-run_row() {	# NAME: boot it, keep its wall time
-	local n=$1 kver t0
-	kver=$(kernel_field "$n" kver)
-	t0=$(date +%s)
-	say "booting $n ($kver) under qemu ${KFX_ACCEL:-tcg}"
-	run_guest_retry "$n" test
-	echo $(($(date +%s) - t0)) > "$logs/$kver-test.secs"
-}
-queue=()
-for n in "${names[@]}"; do
-	if kernel_is_debug "$n"; then queue=("$n" "${queue[@]}"); else queue+=("$n"); fi
-done
-running=0
+# The other guests, in the slots the debug rows leave.
+# (Polled: bash's wait -n misses a job that ended before it was called.)
 for n in "${queue[@]}"; do
-	if [ "$running" -ge "${KFX_GUEST_JOBS:-2}" ]; then
-		wait -n || true
-		running=$((running - 1))
-	fi
-	rm -f "$logs/$(kernel_field "$n" kver)-test.secs"
+	while [ "$(jobs -rp | wc -l)" -ge "${KFX_GUEST_JOBS:-2}" ]; do sleep 2; done
 	run_row "$n" &
-	running=$((running + 1))
 done
 wait
 

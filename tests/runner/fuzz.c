@@ -440,12 +440,12 @@ int fuzz_run(const struct fuzz_opts *o, int *passed, int *failed, int *skipped)
 	}
 	/* every ctx went with the programs' maps */
 	live = crypto_live_now();
-	for (int i = 0; i < 50 && live > 0; i++) {
+	for (int i = 0; i < 200 && live > 0; i++) {
 		usleep(100 * 1000);
 		live = crypto_live_now();
 	}
 	if (live)
-		line(-1, "fuzz/crypto-live-back-to-zero: crypto_live is %d 5 s after the fuzzer",
+		line(-1, "fuzz/crypto-live-back-to-zero: crypto_live is %d 20 s after the fuzzer",
 		     live);
 	else
 		line(1, "fuzz/crypto-live-back-to-zero");

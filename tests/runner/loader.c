@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <bpf/bpf.h>
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
@@ -298,6 +299,7 @@ void test_objects(const char *prefix, const char *suffix)
 void test_objects_but(const char *prefix, const char *const *skip,
 		      const char *suffix)
 {
+	struct timespec t0, t1;
 	char label[64];
 	size_t i, j;
 
@@ -312,7 +314,12 @@ void test_objects_but(const char *prefix, const char *const *skip,
 		if (skipped)
 			continue;
 		snprintf(label, sizeof(label), "%s%s", o, suffix);
+		clock_gettime(CLOCK_MONOTONIC, &t0);
 		test_object(&kfx_test_objs[i], label);
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		/* where a row's time goes (check.sh's guest phase) */
+		printf("# %s: %.1f s\n", label, (t1.tv_sec - t0.tv_sec) +
+		       (t1.tv_nsec - t0.tv_nsec) / 1e9);
 	}
 }
 

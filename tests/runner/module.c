@@ -66,13 +66,15 @@ int mod_unload(void)
 
 /*
  * Unload kfx once the programs that used it are gone: a closed program
- * is freed after an RCU grace period, so retry for up to 2 s.
+ * is freed after an RCU grace period (a tasks-trace one for a sleepable
+ * program), which a TCG guest sharing its core can stretch to seconds:
+ * retry for up to 20 s.  Only a failure waits that long.
  */
 int mod_unload_settled(void)
 {
 	int err = mod_unload();
 
-	for (int i = 0; i < 100 && err; i++) {
+	for (int i = 0; i < 1000 && err; i++) {
 		usleep(20000);
 		err = mod_unload();
 	}

@@ -370,29 +370,82 @@ limit:
 }
 
 /*
- * Both strings at the same offset within a word: compare whole words and
- * move *@i to the first byte not known equal.
+ * A word read ahead of the byte being compared never enters a new page:
+ * the page after a string's end may be one that must not be read at all
+ * (x86's vsyscall page oopses a nofault read).  4 KiB is the smallest page.
  */
-static inline int kfx_cmp_words(const char *s1, const char *s2, long *i,
-				long lim)
-{
-	unsigned long a1 = (unsigned long)s1 & ~(KFX_WORD - 1);
-	unsigned long a2 = (unsigned long)s2 & ~(KFX_WORD - 1);
-	long pos = -(long)((unsigned long)s1 - a1);
-	unsigned long w1, w2, differ;
+#define KFX_PAGE_MIN	4096UL
 
-	for (; lim - pos >= (long)KFX_WORD; pos += KFX_WORD) {
-		if (kfx_mem_word(a1, &w1) || kfx_mem_word(a2, &w2))
-			return -EFAULT;
-		differ = ~kfx_zero_bytes(w1 ^ w2) & KFX_HIGHS;
-		if ((differ | kfx_zero_bytes(w1)) & kfx_valid_bytes(pos, 0, lim))
-			break;
-		a1 += KFX_WORD;
-		a2 += KFX_WORD;
+/*
+ * From byte *@i on, with s1 + *@i word-aligned, compare whole words while
+ * both hold the same bytes and no NUL, and move *@i past them.  s2 may sit
+ * at another offset within its word: its bytes then span two aligned words
+ * (@lo, @hi), shifted together.  s1's word is read before s2's, as
+ * upstream reads s1's byte first, and @hi never enters a page @lo is not
+ * on: no page is read that upstream's byte loop would not read.  Any word
+ * that cannot be read just stops the loop: the byte loop after it faults
+ * exactly where upstream's would.
+ */
+static inline void kfx_cmp_words(const char *s1, const char *s2, long *i,
+				 long lim)
+{
+	unsigned long a1 = (unsigned long)s1 + *i;
+	unsigned long b2 = (unsigned long)s2 + *i;
+	unsigned int sh = 8 * (b2 & (KFX_WORD - 1));
+	unsigned long a2 = b2 & ~(KFX_WORD - 1);
+	unsigned long w1, w2, lo, hi;
+	long pos = *i;
+
+	if (!sh) {
+		for (; lim - pos >= (long)KFX_WORD; pos += KFX_WORD) {
+			if (kfx_mem_word(a1, &w1) || kfx_mem_word(a2, &w2) ||
+			    w1 != w2 || kfx_zero_bytes(w1))
+				break;
+			a1 += KFX_WORD;
+			a2 += KFX_WORD;
+		}
+	} else if (lim - pos >= (long)KFX_WORD && !kfx_mem_word(a1, &w1) &&
+		   !kfx_mem_word(a2, &lo)) {
+		for (;;) {
+			/* @hi holds bytes ahead of the comparison */
+			if (!((a2 + KFX_WORD) & (KFX_PAGE_MIN - 1)) ||
+			    kfx_mem_word(a2 + KFX_WORD, &hi))
+				break;
+			w2 = lo >> sh | hi << (8 * KFX_WORD - sh);
+			if (w1 != w2 || kfx_zero_bytes(w1))
+				break;
+			pos += KFX_WORD;
+			a1 += KFX_WORD;
+			a2 += KFX_WORD;
+			if (lim - pos < (long)KFX_WORD || kfx_mem_word(a1, &w1))
+				break;
+			lo = hi;
+		}
 	}
-	if (pos > *i)
-		*i = pos;
-	return 0;
+	*i = pos;
+}
+
+/*
+ * Byte @i of both strings: false while they are equal and not NUL, else
+ * true with the comparison's result (or -EFAULT) in *@res.
+ */
+static __always_inline bool kfx_cmp_byte(const char *s1, const char *s2,
+					 long i, bool ignore_case, int *res)
+{
+	char c1, c2;
+
+	if (kfx_mem_byte(s1 + i, &c1) || kfx_mem_byte(s2 + i, &c2)) {
+		*res = -EFAULT;
+		return true;
+	}
+	if (ignore_case) {
+		c1 = kfx_tolower(c1);
+		c2 = kfx_tolower(c2);
+	}
+	if (c1 == c2 && c1)
+		return false;
+	*res = c1 == c2 ? 0 : (unsigned char)c1 < (unsigned char)c2 ? -1 : 1;
+	return true;
 }
 
 /* Bytes of a bounded string before its buffer ends, capped at @lim. */
@@ -403,14 +456,22 @@ static inline long kfx_room(const char *s, unsigned long end, long lim)
 	return lim;
 }
 
+/*
+ * Bytes one at a time up to s1's first word boundary past KFX_CMP_HEAD,
+ * then whole words while both strings agree exactly; the word where they
+ * do not (a NUL, another byte, only another case) goes a byte at a time,
+ * then words again.
+ */
+#define KFX_CMP_HEAD	16
+
 static __always_inline int __kfx_strncasecmp(const char *s1, unsigned long end1,
 					     const char *s2, unsigned long end2,
 					     bool ignore_case, size_t len)
 {
 	long lim = len < KFX_STR_MAX ? len : KFX_STR_MAX;
-	long i = 0, m;
+	long i = 0, m, stop;
 	char c1, c2;
-	int err;
+	int err, res;
 
 	err = kfx_check(s1, end1);
 	if (!err)
@@ -419,21 +480,24 @@ static __always_inline int __kfx_strncasecmp(const char *s1, unsigned long end1,
 		return err;
 	/* Up to @m both strings are inside their buffers: no end checks. */
 	m = kfx_room(s2, end2, kfx_room(s1, end1, lim));
-	if (!ignore_case &&
-	    !(((unsigned long)s1 ^ (unsigned long)s2) & (KFX_WORD - 1)) &&
-	    kfx_cmp_words(s1, s2, &i, m))
-		return -EFAULT;
-	for (; i < m; i++) {
-		if (kfx_byte(s1 + i, 0, &c1) || kfx_byte(s2 + i, 0, &c2))
-			return -EFAULT;
-		if (ignore_case) {
-			c1 = kfx_tolower(c1);
-			c2 = kfx_tolower(c2);
-		}
-		if (c1 != c2)
-			return (unsigned char)c1 < (unsigned char)c2 ? -1 : 1;
-		if (!c1)
-			return 0;
+	/* Short strings, the common case: bytes only, as upstream compares. */
+	stop = (((unsigned long)s1 + KFX_CMP_HEAD) | (KFX_WORD - 1)) + 1 -
+	       (unsigned long)s1;
+	if (stop > m)
+		stop = m;
+	for (; i < stop; i++)
+		if (kfx_cmp_byte(s1, s2, i, ignore_case, &res))
+			return res;
+	while (i < m) {
+		if (!(((unsigned long)s1 + i) & (KFX_WORD - 1)))
+			kfx_cmp_words(s1, s2, &i, m);
+		stop = (((unsigned long)s1 + i) | (KFX_WORD - 1)) + 1 -
+		       (unsigned long)s1;
+		if (stop > m)
+			stop = m;
+		for (; i < stop; i++)
+			if (kfx_cmp_byte(s1, s2, i, ignore_case, &res))
+				return res;
 	}
 	if (m < lim) {	/* a buffer ended: its virtual NUL meets a byte */
 		kfx_byte(s1 + i, end1, &c1);

@@ -13,6 +13,8 @@
 #include "str_diff.h"
 
 uintptr_t kfx_host_hole_lo = UINTPTR_MAX, kfx_host_hole_hi = UINTPTR_MAX;
+uintptr_t kfx_host_trap_lo[KFX_HOST_TRAPS] = { UINTPTR_MAX, UINTPTR_MAX };
+unsigned long kfx_host_trap_core, kfx_host_trap_ref;
 
 #define REGION	(3 * 65536)
 static char region[2][REGION] __attribute__((aligned(4096)));
@@ -79,6 +81,9 @@ static const char *place(int i, const uint8_t *src, size_t len, bool longrun,
 	char *end = region[i] + REGION - 4096;
 	char *s = end - total - (hole ? 0 : skew % 8);
 
+	/* the page after the string's: read only where the reference reads */
+	kfx_host_trap_lo[i] = (uintptr_t)end;
+
 	memset(s, fill, run);
 	memcpy(s + run, src, len);
 	if (!hole)
@@ -132,6 +137,7 @@ int kfx_diff_one(const uint8_t *data, size_t size, bool verbose)
 		  (flags & 8) && !(flags & 4));
 	if ((flags & 0x0c) == 0x0c)
 		a = (const char *)(uintptr_t)(data[2] & 1 ? 0 : 0x1000);
+	kfx_host_trap_core = kfx_host_trap_ref = 0;
 	rc = core(op, a, 0, b, 0, n, c);
 	rr = ref(op, a, b, n, c);
 	if (rc != rr) {
@@ -139,18 +145,31 @@ int kfx_diff_one(const uint8_t *data, size_t size, bool verbose)
 			kfx_diff_ops[op], rc, rr, n, c, flags, l1, l2);
 		return -1;
 	}
+	if (kfx_host_trap_core && !kfx_host_trap_ref) {
+		fprintf(stderr, "MISMATCH %s: core read the page after a string, the reference did not (flags=%#x l1=%zu l2=%zu)\n",
+			kfx_diff_ops[op], flags, l1, l2);
+		return -1;
+	}
 	/*
 	 * The bounded twin on buffers that end at the terminator or just
 	 * before it (no NUL inside) must say the same, without any hole.
 	 */
 	if (!(flags & 0x0c)) {
-		int rb = core(op, a, (uintptr_t)a + strlen(a) + (data[3] & 1),
+		int rb;
+
+		kfx_host_trap_core = 0;
+		rb = core(op, a, (uintptr_t)a + strlen(a) + (data[3] & 1),
 			      b, (uintptr_t)b + strlen(b) + (data[3] >> 1 & 1),
 			      n, c);
 
 		if (rb != rr) {
 			fprintf(stderr, "MISMATCH %s_buf: bounded %d, reference %d (n=%zu c=%d flags=%#x)\n",
 				kfx_diff_ops[op], rb, rr, n, c, flags);
+			return -1;
+		}
+		if (kfx_host_trap_core && !kfx_host_trap_ref) {
+			fprintf(stderr, "MISMATCH %s_buf: read the page after a buffer\n",
+				kfx_diff_ops[op]);
 			return -1;
 		}
 	}

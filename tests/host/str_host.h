@@ -27,6 +27,25 @@ static inline bool kfx_host_mapped(uintptr_t a)
 	return a < kfx_host_hole_lo || a >= kfx_host_hole_hi;
 }
 
+/*
+ * Trap pages: the page after a string's end, which the core may read only
+ * if the byte-at-a-time reference read it too (the kernel has pages whose
+ * mere read oopses: x86's vsyscall page).  Reads of them are counted.
+ */
+#define KFX_HOST_TRAPS	2
+extern uintptr_t kfx_host_trap_lo[KFX_HOST_TRAPS];
+extern unsigned long kfx_host_trap_core, kfx_host_trap_ref;
+
+static inline bool kfx_host_in_trap(uintptr_t a)
+{
+	int i;
+
+	for (i = 0; i < KFX_HOST_TRAPS; i++)
+		if (a >= kfx_host_trap_lo[i] && a - kfx_host_trap_lo[i] < 4096)
+			return true;
+	return false;
+}
+
 static inline int kfx_mem_check(const char *p)
 {
 	return (uintptr_t)p < KFX_HOST_LOW ? -ERANGE : 0;
@@ -36,6 +55,7 @@ static inline int kfx_mem_check(const char *p)
 __attribute__((no_sanitize("address")))
 static inline int kfx_mem_word(unsigned long addr, unsigned long *w)
 {
+	kfx_host_trap_core += kfx_host_in_trap(addr);
 	if (!kfx_host_mapped(addr))
 		return -EFAULT;
 	__builtin_memcpy(w, (const void *)addr, sizeof(*w));
@@ -44,6 +64,7 @@ static inline int kfx_mem_word(unsigned long addr, unsigned long *w)
 
 static inline int kfx_mem_byte(const char *p, char *c)
 {
+	kfx_host_trap_core += kfx_host_in_trap((uintptr_t)p);
 	if (!kfx_host_mapped((uintptr_t)p))
 		return -EFAULT;
 	*c = *p;

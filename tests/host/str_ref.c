@@ -9,6 +9,7 @@
 
 static int rd(const char *p, char *c)
 {
+	kfx_host_trap_ref += kfx_host_in_trap((uintptr_t)p);
 	if (!kfx_host_mapped((uintptr_t)p))
 		return -1;
 	*c = *p;

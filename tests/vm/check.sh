@@ -27,7 +27,17 @@ for n in "${names[@]}"; do "$KFX_TOP/tests/vm/fetch-kernel.sh" "$n"; done
 "$KFX_TOP/tests/vm/build-bpf.sh"
 
 total_pass=0 total_fail=0
-results=()
+results=() failures=()
+
+# failed TAG LINES: keep LINES (one failure each) for the end of the output,
+# where a CI log that shows only its last part still names them.
+failed() {
+	local l
+	while IFS= read -r l; do
+		[ -n "$l" ] && failures+=("[$1] $l")
+	done <<<"$2"
+	return 0
+}
 
 record() {	# name kver pass fail skip secs note
 	results+=("$(printf '%-8s %-24s passed %3d  failed %3d  skipped %3d  %4ss  %s' "$@")")
@@ -47,8 +57,9 @@ step() {
 	p=$(grep -c '^ok ' <<<"$out" || true)
 	f=$(grep -c '^not ok ' <<<"$out" || true)
 	grep '^not ok ' <<<"$out" || true
-	grep -q "^$done" <<<"$out" || f=$((f + 1))
-	[ "$rc" = 0 ] || { f=$((f + 1)); echo "not ok $name: exited with status $rc"; }
+	failed "$name" "$(grep '^not ok ' <<<"$out" || true)"
+	grep -q "^$done" <<<"$out" || { f=$((f + 1)); failed "$name" "no \"$done\" at its end"; }
+	[ "$rc" = 0 ] || { f=$((f + 1)); echo "not ok $name: exited with status $rc"; failed "$name" "exited with status $rc"; }
 	record "$name" "$label" "$p" "$f" 0 $(($(date +%s) - t0)) \
 		"$([ "$f" = 0 ] || echo "log: $logs/$name.log")"
 }
@@ -163,6 +174,7 @@ for n in "${names[@]}"; do
 	counted="passed=$pass failed=$fail skipped=$skip"
 	note=
 	grep '^not ok ' "$log" | sed "s/^/  [$n] /" || true
+	failed "$n" "$(grep '^not ok ' "$log" || true)"
 	if [ -n "$early" ]; then
 		fail=$((fail + 1)); note="first boot died with a splat ($log.boot-failed);"
 		sed "s/^/  [$n, first boot] /" <<<"$early"
@@ -192,14 +204,16 @@ for n in "${names[@]}"; do
 		[ -n "$after" ] || after=$dmesg
 		if grep -Eq "$splat" <<<"$dmesg" || grep -Eq "$btf_splat" <<<"$after"; then
 			fail=$((fail + 1)); note="$note kernel splat;"
-			{ grep -E "$splat" <<<"$dmesg"; grep -E "$btf_splat" <<<"$after"; } |
-				head -5 | sed "s/^/  [$n] /" || true
+			sp=$({ grep -E "$splat" <<<"$dmesg"; grep -E "$btf_splat" <<<"$after"; } | head -5 || true)
+			sed "s/^/  [$n] /" <<<"$sp"
+			failed "$n" "$sp"
 		fi
 	fi
 	taint=$(sed -n 's/^kfx-taint: //p' "$log")
 	if [ -z "$taint" ] || [ $((taint & ~allowed_taint)) != 0 ]; then
 		fail=$((fail + 1)); note="$note kernel tainted ($taint);"
 	fi
+	[ -z "$note" ] || failed "$n" "$note"
 	[ -n "$note" ] || [ "$fail" != 0 ] && note="$note log: $log"
 	# the kfunc fuzzer's seed and count, to replay it (tests/fuzz/README.md)
 	fz=$(sed -n 's/^.*ok fuzz\/random.*\(runs=[0-9]* seed=[0-9]*\).*$/fuzz \1/p' "$log" | head -1)
@@ -217,5 +231,9 @@ fi
 echo
 echo "kfx test matrix ($(($(date +%s) - start))s):"
 printf '%s\n' "${results[@]}"
+if [ ${#failures[@]} -gt 0 ]; then
+	echo "what failed (${#failures[@]}; first 30):"
+	printf '  %s\n' "${failures[@]:0:30}"
+fi
 echo "$total_pass passed, $total_fail failed"
 [ "$total_fail" = 0 ]

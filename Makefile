@@ -4,7 +4,11 @@
 # make demo        boot a Debian kernel in a VM and run a sample (README.md)
 # make bench       kfx vs upstream vs open-coded BPF vs AF_ALG, every kernel
 #                  (KERNEL=7.3 for one, OPS=strlen,strstr, QUICK=1 for a
-#                  reduced set); results in .cache/bench/latest/RESULTS.md
+#                  reduced set); results in .cache/bench/latest/RESULTS.md;
+#                  runs make bench-native first
+# make bench-native  the string core vs upstream's loops in ns on this CPU,
+#                  built by each kernel's compiler (KERNEL=, QUICK=1);
+#                  results in .cache/bench/native/RESULTS.md
 # make check       the whole test matrix (KERNELS="6.1 7.3" for a subset)
 # make deb         kfx-dkms and kfx-tools .debs in .cache/deb/
 # make samples     kfxctl and the samples against the running kernel's BTF,
@@ -59,8 +63,11 @@ deps:
 demo:
 	tests/vm/demo.sh
 
-bench:
+bench: bench-native
 	KFX_BENCH_OPS=$(OPS) KFX_BENCH_QUICK=$(QUICK) tests/vm/bench.sh $(KERNEL)
+
+bench-native:
+	KFX_BENCH_QUICK=$(QUICK) tests/vm/bench-native.sh $(KERNEL)
 
 check:
 	tests/vm/check.sh $(KERNELS)
@@ -81,4 +88,4 @@ clean-cache:
 	tests/vm/clean-cache.sh
 
 FORCE:
-.PHONY: all module clean deps demo bench check deb samples man repo clean-cache FORCE
+.PHONY: all module clean deps demo bench bench-native check deb samples man repo clean-cache FORCE

@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * str_native: kfx's string core against upstream's bpf_str*() loops, timed
+ * in nanoseconds on this machine's CPU (str_kern.c holds both, compiled
+ * with a kernel module's flags by the compiler named on the command line).
+ * For every op, length and alignment the three implementations (upstream,
+ * kfx_X, kfx_X_buf) take turns, ROUNDS batches each, a batch lasting about
+ * BATCH_NS; the figures are ns per call, median with min and max.  Every
+ * call's result is compared across the three first: a difference is an
+ * error, never a figure.  Output: "csv," lines (every case), a table per
+ * op, then one line per target of the string issue, "holds" or "MISSED",
+ * each judged with TOLERANCE.
+ * Usage: str_native COMPILER-LABEL [quick]
+ */
+#define _GNU_SOURCE
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "str_native.h"
+
+#define ROUNDS		15
+#define BATCH_NS	20000.0
+#define TOLERANCE	0.03
+#define AREA		(3 * 65536)
+
+static const char *const op_names[NB_OPS] = {
+	"strlen", "strnlen", "strchr", "strnchr", "strchrnul", "strrchr",
+	"strcmp", "strcasecmp", "strncasecmp", "strspn", "strcspn",
+	"strstr", "strcasestr", "strnstr", "strncasestr",
+};
+static const int lens_all[] = {
+	1, 2, 3, 4, 5, 7, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384,
+	512, 768, 1024, 1536, 2048, 3072, 4095,
+};
+static const int lens_quick[] = { 1, 8, 64, 512, 4095 };
+
+/* The inputs: random lower-case text, placed at a chosen offset. */
+enum shape { SH_TEXT, SH_MIXED_CASE, SH_PERIODIC, SH_CORPUS, SH_SHAPES };
+static const char *const shape_names[SH_SHAPES] = {
+	"text", "mixed-case", "periodic", "corpus",
+};
+
+static char area_a[AREA] __attribute__((aligned(4096)));
+static char area_b[AREA] __attribute__((aligned(4096)));
+static unsigned long long rng = 0x9e3779b97f4a7c15ULL;
+
+static unsigned int rnd(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng >> 32;
+}
+
+/* Paths and URLs a filter matches against: the strstr corpus. */
+static const char *const corpus[] = {
+	"/usr/lib/x86_64-linux-gnu/libc.so.6", "/etc/ssl/certs/ca-certificates.crt",
+	"/proc/self/mountinfo", "/var/log/journal/system.journal",
+	"https://deb.debian.org/debian/dists/bookworm/InRelease",
+	"/home/user/.cache/mozilla/firefox/cache2/entries",
+	"/sys/fs/cgroup/system.slice/ssh.service/memory.max",
+	"http://169.254.169.254/latest/meta-data/iam/security-credentials/",
+	"/usr/share/locale/de/LC_MESSAGES/coreutils.mo", "/run/systemd/journal/socket",
+};
+static const char *const corpus_needle = "/home/user/.ssh/id_ed25519";
+
+/*
+ * Fill @a (@len bytes, NUL after) and @b for @op and @shape: every input
+ * makes each implementation read the whole of @a.
+ */
+static void fill(int op, enum shape sh, char *a, char *b, int len)
+{
+	int i, k;
+
+	for (i = 0; i < len; i++)
+		a[i] = 'a' + rnd() % 26;
+	if (sh == SH_PERIODIC)
+		for (i = 0; i < len; i++)
+			a[i] = "ab"[i % 2];
+	if (sh == SH_CORPUS)
+		for (i = 0, k = rnd() % 10; i < len; k = (k + 1) % 10) {
+			int l = strlen(corpus[k]);
+
+			memcpy(a + i, corpus[k], l < len - i ? l : len - i);
+			i += l;
+			if (i < len)
+				a[i++] = ' ';
+		}
+	a[len] = '\0';
+	switch (op) {
+	case NB_STRCMP: case NB_STRCASECMP: case NB_STRNCASECMP:
+		memcpy(b, a, len + 1);
+		if (sh == SH_MIXED_CASE)
+			for (i = 0; i < len; i++)
+				b[i] = rnd() % 2 ? b[i] - 32 : b[i];
+		b[len - 1] = '~';	/* they differ in the last byte */
+		break;
+	case NB_STRSPN:
+		strcpy(b, "abcdefghijklmnopqrstuvwxyz /._-:");
+		break;
+	case NB_STRCSPN:
+		strcpy(b, "#!");
+		break;
+	default:	/* substrings: a near miss, never found */
+		if (sh == SH_CORPUS)
+			strcpy(b, corpus_needle);
+		else if (sh == SH_PERIODIC)
+			strcpy(b, "abababababababac");
+		else
+			strcpy(b, "needle#");
+		break;
+	}
+}
+
+static double now_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1e9 + t.tv_nsec;
+}
+
+static int cmp_double(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+
+	return a < b ? -1 : a > b;
+}
+
+struct figure { double min, med, max; };
+
+static volatile int sink;
+
+/* ns per call of each implementation on @x: interleaved batches. */
+static int time_case(int op, const struct nb_args *x, struct figure *f)
+{
+	double t[NB_IMPLS][ROUNDS], t0;
+	int r, i, k, res[NB_IMPLS];
+	long n;
+
+	for (i = 0; i < NB_IMPLS; i++)
+		res[i] = nb_fns[i][op](x);
+	if (res[NB_KFX] != res[NB_UPSTREAM] || res[NB_KFX_BUF] != res[NB_UPSTREAM]) {
+		fprintf(stderr, "str_native: %s differs: upstream %d, kfx %d, kfx_buf %d\n",
+			op_names[op], res[0], res[1], res[2]);
+		return -1;
+	}
+	/* the batch: BATCH_NS of the slowest, upstream's */
+	t0 = now_ns();
+	for (n = 0; n < 8 || now_ns() - t0 < BATCH_NS / 4; n++)
+		sink += nb_fns[NB_UPSTREAM][op](x);
+	n = n * BATCH_NS / (now_ns() - t0) + 1;
+	for (r = 0; r < ROUNDS; r++) {
+		for (k = 0; k < NB_IMPLS; k++) {
+			i = (k + r) % NB_IMPLS;	/* each goes first in turn */
+			nb_fn fn = nb_fns[i][op];
+			long j;
+
+			t0 = now_ns();
+			for (j = 0; j < n; j++)
+				sink += fn(x);
+			t[i][r] = (now_ns() - t0) / n;
+		}
+	}
+	for (i = 0; i < NB_IMPLS; i++) {
+		qsort(t[i], ROUNDS, sizeof(double), cmp_double);
+		f[i].min = t[i][0];
+		f[i].med = t[i][ROUNDS / 2];
+		f[i].max = t[i][ROUNDS - 1];
+	}
+	return 0;
+}
+
+static bool two_strings(int op)
+{
+	return op >= NB_STRCMP;
+}
+
+static bool search(int op)
+{
+	return op >= NB_STRSTR;
+}
+
+/* Worst (lowest) kfx/upstream ratio per op and length, and twin ratio. */
+#define MAXLENS	32
+static double worst[NB_OPS][SH_SHAPES][MAXLENS];
+static double worst_twin[NB_OPS][SH_SHAPES][MAXLENS];
+static double med_up[NB_OPS][SH_SHAPES][MAXLENS];
+static double med_kfx[NB_OPS][SH_SHAPES][MAXLENS];
+
+static bool shape_applies(int op, enum shape sh)
+{
+	switch (sh) {
+	case SH_TEXT: return true;
+	case SH_MIXED_CASE: return op == NB_STRCASECMP || op == NB_STRNCASECMP;
+	default: return search(op);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	const char *label = argc > 1 ? argv[1] : "cc";
+	bool quick = argc > 2 && !strcmp(argv[2], "quick");
+	const int *lens = quick ? lens_quick : lens_all;
+	int nlens = quick ? 5 : sizeof(lens_all) / sizeof(lens_all[0]);
+	int op, sh, li, al, errors = 0, missed = 0;
+
+	printf("csv,compiler,op,shape,len,align_a,align_b,impl,min_ns,median_ns,max_ns\n");
+	for (op = 0; op < NB_OPS; op++)
+	for (sh = 0; sh < SH_SHAPES; sh++) {
+		if (!shape_applies(op, sh))
+			continue;
+		for (li = 0; li < nlens; li++) {
+			int len = lens[li];
+
+			worst[op][sh][li] = worst_twin[op][sh][li] = 1e9;
+			/* single strings at 8 offsets; pairs at 8 relative ones */
+			for (al = 0; al < 8; al++) {
+				int oa = two_strings(op) ? 3 : al;
+				int ob = two_strings(op) && !search(op) ? (oa + al) % 8 : 0;
+				char *a = area_a + 65536 + oa, *b = area_b + 65536 + ob;
+				struct nb_args x = { a, b, 0, 0, 65536, 'Z' };
+				struct figure f[NB_IMPLS];
+				double ratio, twin;
+				int i;
+
+				if (search(op) && al)	/* needles: one alignment */
+					break;
+				fill(op, sh, a, b, len);
+				x.a_end = (unsigned long)a + len + 1;
+				x.b_end = (unsigned long)b + strlen(b) + 1;
+				if (op == NB_STRNLEN || op == NB_STRNCHR ||
+				    op == NB_STRNCASECMP || op == NB_STRNSTR ||
+				    op == NB_STRNCASESTR)
+					x.n = len + 1;
+				if (op == NB_STRRCHR)
+					x.c = 'q';
+				if (time_case(op, &x, f)) {
+					errors++;
+					continue;
+				}
+				for (i = 0; i < NB_IMPLS; i++)
+					printf("csv,%s,%s,%s,%d,%d,%d,%s,%.2f,%.2f,%.2f\n",
+					       label, op_names[op], shape_names[sh], len,
+					       oa, ob, i == 0 ? "upstream" : i == 1 ? "kfx" : "kfx_buf",
+					       f[i].min, f[i].med, f[i].max);
+				ratio = f[NB_UPSTREAM].med / f[NB_KFX].med;
+				twin = f[NB_KFX].med / f[NB_KFX_BUF].med;
+				if (ratio < worst[op][sh][li]) {
+					worst[op][sh][li] = ratio;
+					med_up[op][sh][li] = f[NB_UPSTREAM].med;
+					med_kfx[op][sh][li] = f[NB_KFX].med;
+				}
+				if (twin < worst_twin[op][sh][li])
+					worst_twin[op][sh][li] = twin;
+			}
+		}
+	}
+
+	/* the table: the worst alignment's ratio, upstream / kfx */
+	printf("\n%s: upstream time / kfx time, the worst of 8 alignments (median of %d)\n\n", label, ROUNDS);
+	printf("| op | input |");
+	for (li = 0; li < nlens; li++)
+		printf(" %d |", lens[li]);
+	printf("\n|---|---|");
+	for (li = 0; li < nlens; li++)
+		printf("---:|");
+	printf("\n");
+	for (op = 0; op < NB_OPS; op++)
+	for (sh = 0; sh < SH_SHAPES; sh++) {
+		if (!shape_applies(op, sh))
+			continue;
+		printf("| %s | %s |", op_names[op], shape_names[sh]);
+		for (li = 0; li < nlens; li++)
+			printf(" %.2f |", worst[op][sh][li]);
+		printf("\n");
+	}
+
+	/* the targets of the string issue (issue 13) */
+	printf("\n%s: targets (tolerance %.0f%%)\n", label, TOLERANCE * 100);
+	for (op = 0; op < NB_OPS; op++) {
+		double lo = 1e9, lo512 = 1e9, twin = 1e9;
+		int at = 0, at512 = 0;
+
+		for (li = 0; li < nlens; li++) {
+			if (worst[op][SH_TEXT][li] < lo)
+				lo = worst[op][SH_TEXT][li], at = lens[li];
+			if (lens[li] >= 512 && worst[op][SH_TEXT][li] < lo512)
+				lo512 = worst[op][SH_TEXT][li], at512 = lens[li];
+			if (worst_twin[op][SH_TEXT][li] < twin)
+				twin = worst_twin[op][SH_TEXT][li];
+		}
+		printf("target %-40s %5.2fx (worst at %d)  %s\n",
+		       strcat(strcpy((char[64]){0}, op_names[op]), " >= 1.0x upstream, every length"),
+		       lo, at, lo >= 1.0 - TOLERANCE ? "holds" : (missed++, "MISSED"));
+		if (op <= NB_STRRCHR && op != NB_STRNCHR)
+			printf("target %-40s %5.2fx (worst at %d)  %s\n",
+			       strcat(strcpy((char[64]){0}, op_names[op]), " >= 4x upstream from 512 bytes"),
+			       lo512, at512, lo512 >= 4.0 * (1 - TOLERANCE) ? "holds" : (missed++, "MISSED"));
+		if (op == NB_STRCMP || op == NB_STRCASECMP)
+			printf("target %-40s %5.2fx (worst at %d)  %s\n",
+			       strcat(strcpy((char[64]){0}, op_names[op]), " >= 3x from 512 bytes, every alignment"),
+			       lo512, at512, lo512 >= 3.0 * (1 - TOLERANCE) ? "holds" : (missed++, "MISSED"));
+		if (op == NB_STRSTR || op == NB_STRCASESTR) {
+			double c = worst[op][SH_CORPUS][nlens - 1];
+
+			printf("target %-40s %5.2fx  %s\n",
+			       strcat(strcpy((char[64]){0}, op_names[op]), " >= 2x at 4095 bytes, corpus"),
+			       c, c >= 2.0 * (1 - TOLERANCE) ? "holds" : (missed++, "MISSED"));
+		}
+		printf("target %-40s %5.2fx  %s\n",
+		       strcat(strcpy((char[64]){0}, op_names[op]), "_buf >= 0.97x its unbounded twin"),
+		       twin, twin >= 0.97 ? "holds" : (missed++, "MISSED"));
+	}
+	printf("%s: %d targets missed, %d result differences\n", label, missed, errors);
+	return errors ? 1 : 0;
+}

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The string ops the native bench times: upstream's bpf_str*() loops and
+ * kfx's core (unbounded and _buf), one signature for all.
+ */
+#ifndef STR_NATIVE_H
+#define STR_NATIVE_H
+
+#include <stddef.h>
+
+enum nb_op {
+	NB_STRLEN, NB_STRNLEN, NB_STRCHR, NB_STRNCHR, NB_STRCHRNUL,
+	NB_STRRCHR, NB_STRCMP, NB_STRCASECMP, NB_STRNCASECMP, NB_STRSPN,
+	NB_STRCSPN, NB_STRSTR, NB_STRCASESTR, NB_STRNSTR, NB_STRNCASESTR,
+	NB_OPS
+};
+
+enum nb_impl { NB_UPSTREAM, NB_KFX, NB_KFX_BUF, NB_IMPLS };
+
+/* One call: @a (ending at @a_end for _buf), @b likewise, @n, @c. */
+struct nb_args {
+	const char *a, *b;
+	unsigned long a_end, b_end;
+	size_t n;
+	int c;
+};
+
+typedef int (*nb_fn)(const struct nb_args *x);
+
+/* str_kern.c, built with the kernel's flags */
+extern const nb_fn nb_fns[NB_IMPLS][NB_OPS];
+
+#endif

@@ -121,7 +121,10 @@ chmod +x "$ird/init"
 (cd "$ird" && find . | cpio -o -H newc --quiet | gzip -1) > "$ird.cpio.gz"
 
 accel=${KFX_ACCEL:-tcg}
-cmdline="console=ttyS0 rdinit=/init panic=-1 quiet slub_debug=FZPU kfence.sample_interval=10"
+cmdline="console=ttyS0 rdinit=/init panic=-1 quiet"
+# The test guests check the heap (slub_debug poisons and red-zones every
+# object, KFENCE samples allocations); a bench guest would time those.
+[ "$mode" = bench ] || cmdline="$cmdline slub_debug=FZPU kfence.sample_interval=10"
 limit=600
 if kernel_is_debug "$name"; then
 	# Every KASAN report, not only the first, and room for them in the

@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The pages the string compares read (__kfx_strncasecmp: strcmp,
+ * strcasecmp, strncasecmp and their _buf twins), at page granularity: the
+ * core may read no page that upstream's byte loop would not, because some
+ * kernel pages oops on any read (x86's vsyscall page).  Two strings end
+ * near page boundaries, at every offset, equal or differing only in case
+ * for a while, with a NUL, a difference or an unmapped page (a hole) at a
+ * random place; each page each side reads is recorded.  A bounded twin's
+ * word reads must also start inside its buffer.  Results must match the
+ * byte loop's.  From an attack review of the misaligned word compare: the
+ * random differential (str_diff.c) could not see a read of s2's next page
+ * while s1 faults.
+ * Usage: str_pages [ITERATIONS]
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef __always_inline
+#define __always_inline inline __attribute__((__always_inline__))
+#endif
+
+#define NPAGES	48
+#define PAGE	4096UL
+
+static char *arena;
+static bool hole[NPAGES];
+static bool read_core[NPAGES], read_ref[NPAGES];
+static bool bounded;
+static uintptr_t buf_lo[2], buf_hi[2];
+static long outside_reads;
+
+static int page_of(uintptr_t a)
+{
+	uintptr_t d = a - (uintptr_t)arena;
+
+	if (d >= NPAGES * PAGE) {
+		fprintf(stderr, "str_pages: read outside the arena: %#lx\n", (unsigned long)a);
+		abort();
+	}
+	return d / PAGE;
+}
+
+static inline int kfx_mem_check(const char *p)
+{
+	return (uintptr_t)p < 0x10000 ? -ERANGE : 0;
+}
+
+static inline int kfx_mem_word(unsigned long a, unsigned long *w)
+{
+	int p = page_of(a);
+
+	if (a & 7)
+		abort();
+	read_core[p] = true;
+	if (bounded && !(a >= buf_lo[0] && a < buf_hi[0]) &&
+	    !(a >= buf_lo[1] && a < buf_hi[1]))
+		outside_reads++;
+	if (hole[p])
+		return -EFAULT;
+	memcpy(w, (void *)a, sizeof(*w));
+	return 0;
+}
+
+static inline int kfx_mem_byte(const char *c, char *o)
+{
+	int p = page_of((uintptr_t)c);
+
+	read_core[p] = true;
+	if (hole[p])
+		return -EFAULT;
+	*o = *c;
+	return 0;
+}
+
+#include "../../module/kfx_str_core.h"
+
+static unsigned char lower(unsigned char u)
+{
+	if ((u >= 'A' && u <= 'Z') || (u >= 0xc0 && u <= 0xde && u != 0xd7))
+		return u + 32;
+	return u;
+}
+
+/* The other case of @c, or @c. */
+static char other_case(char c)
+{
+	unsigned char u = c;
+
+	if (lower(u) != u)
+		return lower(u);
+	if ((u >= 'a' && u <= 'z') || (u >= 0xe0 && u <= 0xfe && u != 0xf7))
+		return u - 32;
+	return c;
+}
+
+/* Upstream's loop; bytes from @e1/@e2 on (when set) read as NUL. */
+static int ref(const char *a, uintptr_t e1, const char *b, uintptr_t e2,
+	       bool fold, size_t len)
+{
+	unsigned char x, y;
+	size_t i;
+	int p;
+
+	if (!e1 && ((uintptr_t)a < 0x10000 || (uintptr_t)b < 0x10000))
+		return -ERANGE;
+	for (i = 0; i < len && i < 65536; i++) {
+		if (e1 && (uintptr_t)(a + i) >= e1) {
+			x = 0;
+		} else {
+			p = page_of((uintptr_t)(a + i));
+			read_ref[p] = true;
+			if (hole[p])
+				return -EFAULT;
+			x = a[i];
+		}
+		if (e2 && (uintptr_t)(b + i) >= e2) {
+			y = 0;
+		} else {
+			p = page_of((uintptr_t)(b + i));
+			read_ref[p] = true;
+			if (hole[p])
+				return -EFAULT;
+			y = b[i];
+		}
+		if (fold) {
+			x = lower(x);
+			y = lower(y);
+		}
+		if (x != y)
+			return x < y ? -1 : 1;
+		if (!x)
+			return 0;
+	}
+	return i == 65536 ? -E2BIG : 0;
+}
+
+static uint64_t rng = 88172645463325252ULL;
+
+static uint64_t rnd(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng;
+}
+
+static const char alphabet[] = "aAzZ\xc9\xe9\xd7\xf7\xdf\xff\x80\x01";
+
+/* One case; 0 when the core read no page the reference did not. */
+static int one_case(long it)
+{
+	bool longrun = rnd() % 64 == 0, fold;
+	long len = longrun ? 65530 + rnd() % 12 : 17 + rnd() % 80;
+	long d1 = longrun ? len - 8 + (long)(rnd() % 16) : (long)(rnd() % (len + 9));
+	long d2 = longrun ? len - 8 + (long)(rnd() % 16) : (long)(rnd() % (len + 9));
+	char *pb1 = arena + (longrun ? 18 : 21) * PAGE;
+	char *pb2 = arena + (longrun ? 42 : 45) * PAGE;
+	char fill = alphabet[rnd() % 12], *s1, *s2, *t;
+	int mode = rnd() % 4, holes, op, rc, rr, p, bad = 0;
+	size_t n;
+	long k;
+
+	if (rnd() % 4 == 0)
+		d2 = d1 + (long)(rnd() % 17) - 8;
+	d1 = d1 < 1 ? 1 : d1;
+	d2 = d2 < 1 ? 1 : d2;
+	s1 = pb1 - d1;	/* d1, d2: bytes from each string to a page boundary */
+	s2 = pb2 - d2;
+	memset(arena, fill, NPAGES * PAGE);
+	memset(hole, 0, sizeof(hole));
+	/* mode 0: equal; 1, 3: a third in the other case; 2: random */
+	for (k = 0; k < len + 16; k++) {
+		char c = mode == 2 ? alphabet[rnd() % 12] : fill;
+
+		s1[k] = c;
+		s2[k] = mode >= 1 && rnd() % 3 == 0 ? other_case(c) : c;
+	}
+	s1[len + 16] = '\0';
+	s2[len + 16] = '\0';
+	switch (rnd() % 4) {
+	case 0: s1[rnd() % (len + 1)] = '\0'; break;
+	case 1: s2[rnd() % (len + 1)] = '\0'; break;
+	case 2: k = rnd() % (len + 1); s1[k] = s2[k] = '\0'; break;
+	}
+	if (rnd() % 3 == 0)
+		s2[rnd() % (len + 1)] ^= 1 + rnd() % 255;
+	holes = rnd() % 5;	/* the page after s1's boundary, s2's, both */
+	hole[page_of((uintptr_t)pb1)] = holes == 1 || holes == 3;
+	hole[page_of((uintptr_t)pb2)] = holes == 2 || holes == 3;
+	op = rnd() % 3;		/* strcmp, strcasecmp, strncasecmp */
+	switch (rnd() % 5) {
+	case 0: n = rnd() % 100; break;
+	case 1: n = 65534 + rnd() % 4; break;
+	case 2: n = (size_t)-1 - rnd() % 3; break;
+	default: n = 65536;
+	}
+	if (op < 2)
+		n = 65536;
+	fold = op > 0;
+	if (rnd() % 2 && !longrun) {
+		t = s1;
+		s1 = s2;
+		s2 = t;
+	}
+
+	memset(read_core, 0, sizeof(read_core));
+	memset(read_ref, 0, sizeof(read_ref));
+	bounded = false;
+	rc = __kfx_strncasecmp(s1, 0, s2, 0, fold, n);
+	rr = ref(s1, 0, s2, 0, fold, n);
+	for (p = 0; p < NPAGES; p++)
+		if (read_core[p] && !read_ref[p])
+			bad = 1;
+	if (rc != rr || bad) {
+		printf("not ok: case %ld (op %d n %zu len %ld d1 %ld d2 %ld offsets %lu/%lu holes %d): core %d, byte loop %d%s\n",
+		       it, op, n, len, d1, d2, (unsigned long)s1 % 8,
+		       (unsigned long)s2 % 8, holes, rc, rr,
+		       bad ? ", and it read a page the byte loop did not" : "");
+		return -1;
+	}
+	if (holes)
+		return 0;
+	/* the bounded twins: buffers of random sizes, words inside them */
+	buf_lo[0] = (uintptr_t)s1;
+	buf_hi[0] = buf_lo[0] + 1 + rnd() % (len + 20);
+	buf_lo[1] = (uintptr_t)s2;
+	buf_hi[1] = rnd() % 3 ? buf_lo[1] + 1 + rnd() % (len + 20) :
+		    buf_lo[1] + (buf_hi[0] - buf_lo[0]);
+	bounded = true;
+	outside_reads = 0;
+	rc = __kfx_strncasecmp(s1, buf_hi[0], s2, buf_hi[1], fold, n);
+	rr = ref(s1, buf_hi[0], s2, buf_hi[1], fold, n);
+	if (rc != rr || outside_reads) {
+		printf("not ok: bounded case %ld (op %d n %zu buffers %lu/%lu offsets %lu/%lu): core %d, byte loop %d, %ld word reads outside the buffers\n",
+		       it, op, n, (unsigned long)(buf_hi[0] - buf_lo[0]),
+		       (unsigned long)(buf_hi[1] - buf_lo[1]),
+		       (unsigned long)s1 % 8, (unsigned long)s2 % 8, rc, rr,
+		       outside_reads);
+		return -1;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	long iters = argc > 1 ? atol(argv[1]) : 200000, it, bad = 0;
+
+	arena = aligned_alloc(PAGE, NPAGES * PAGE);
+	if (!arena)
+		return 2;
+	for (it = 0; it < iters; it++)
+		if (one_case(it) && ++bad >= 10)
+			break;
+	printf("pages: %ld compares, %ld read a page the byte loop did not or differed\n",
+	       it, bad);
+	return bad ? 1 : 0;
+}

@@ -13,8 +13,6 @@
 #include "str_diff.h"
 
 uintptr_t kfx_host_hole_lo = UINTPTR_MAX, kfx_host_hole_hi = UINTPTR_MAX;
-uintptr_t kfx_host_trap_lo[KFX_HOST_TRAPS] = { UINTPTR_MAX, UINTPTR_MAX };
-unsigned long kfx_host_trap_core, kfx_host_trap_ref;
 
 #define REGION	(3 * 65536)
 static char region[2][REGION] __attribute__((aligned(4096)));

@@ -7,6 +7,10 @@
 
 #define MAX KFX_STR_MAX
 
+/* str_host.h's trap pages: none until a test sets them (str_diff.c) */
+uintptr_t kfx_host_trap_lo[KFX_HOST_TRAPS] = { UINTPTR_MAX, UINTPTR_MAX };
+unsigned long kfx_host_trap_core, kfx_host_trap_ref;
+
 static int rd(const char *p, char *c)
 {
 	kfx_host_trap_ref += kfx_host_in_trap((uintptr_t)p);

@@ -377,8 +377,38 @@ limit:
 #define KFX_PAGE_MIN	4096UL
 
 /*
+ * @w with its ASCII capitals in lower case, for a word without a byte of
+ * 0x80 or more (so that no sum below carries into the next byte): a byte
+ * is a capital when adding 0x80 - 'A' sets its top bit and adding
+ * 0x80 - 'Z' - 1 does not; 0x80 >> 2 is the 0x20 that folds it.
+ */
+static __always_inline unsigned long kfx_fold_ascii(unsigned long w)
+{
+	unsigned long ge_a = w + KFX_ONES * (0x80 - 'A');
+	unsigned long gt_z = w + KFX_ONES * (0x80 - 'Z' - 1);
+
+	return w | ((ge_a & ~gt_z & KFX_HIGHS) >> 2);
+}
+
+/*
+ * Whether words @w1 and @w2 hold the same bytes, or with @ignore_case the
+ * same bytes as the kernel's tolower() sees them: folded here for ASCII
+ * only; a word with a Latin-1 byte in it is left to the byte loop.
+ */
+static __always_inline bool kfx_word_eq(unsigned long w1, unsigned long w2,
+					bool ignore_case)
+{
+	if (w1 == w2)
+		return true;
+	if (!ignore_case || ((w1 | w2) & KFX_HIGHS))
+		return false;
+	return kfx_fold_ascii(w1) == kfx_fold_ascii(w2);
+}
+
+/*
  * From byte *@i on, with s1 + *@i word-aligned, compare whole words while
- * both hold the same bytes and no NUL, and move *@i past them.  s2 may sit
+ * both hold the same bytes (kfx_word_eq()) and no NUL, and move *@i past
+ * them.  s2 may sit
  * at another offset within its word: its bytes then span two aligned words
  * (@lo, @hi), shifted together.  s1's word is read before s2's, as
  * upstream reads s1's byte first, and @hi never enters a page @lo is not
@@ -386,8 +416,8 @@ limit:
  * that cannot be read just stops the loop: the byte loop after it faults
  * exactly where upstream's would.
  */
-static inline void kfx_cmp_words(const char *s1, const char *s2, long *i,
-				 long lim)
+static __always_inline void kfx_cmp_words(const char *s1, const char *s2,
+					  long *i, long lim, bool ignore_case)
 {
 	unsigned long a1 = (unsigned long)s1 + *i;
 	unsigned long b2 = (unsigned long)s2 + *i;
@@ -399,7 +429,8 @@ static inline void kfx_cmp_words(const char *s1, const char *s2, long *i,
 	if (!sh) {
 		for (; lim - pos >= (long)KFX_WORD; pos += KFX_WORD) {
 			if (kfx_mem_word(a1, &w1) || kfx_mem_word(a2, &w2) ||
-			    w1 != w2 || kfx_zero_bytes(w1))
+			    !kfx_word_eq(w1, w2, ignore_case) ||
+			    kfx_zero_bytes(w1))
 				break;
 			a1 += KFX_WORD;
 			a2 += KFX_WORD;
@@ -412,7 +443,8 @@ static inline void kfx_cmp_words(const char *s1, const char *s2, long *i,
 			    kfx_mem_word(a2 + KFX_WORD, &hi))
 				break;
 			w2 = lo >> sh | hi << (8 * KFX_WORD - sh);
-			if (w1 != w2 || kfx_zero_bytes(w1))
+			if (!kfx_word_eq(w1, w2, ignore_case) ||
+			    kfx_zero_bytes(w1))
 				break;
 			pos += KFX_WORD;
 			a1 += KFX_WORD;
@@ -458,9 +490,10 @@ static inline long kfx_room(const char *s, unsigned long end, long lim)
 
 /*
  * Bytes one at a time up to s1's first word boundary past KFX_CMP_HEAD,
- * then whole words while both strings agree exactly; the word where they
- * do not (a NUL, another byte, only another case) goes a byte at a time,
- * then words again.
+ * then whole words while both strings agree (ASCII case folded for the
+ * case-insensitive ones); the word where they do not (a NUL, another byte,
+ * a Latin-1 letter in another case) goes a byte at a time, then words
+ * again.
  */
 #define KFX_CMP_HEAD	16
 
@@ -490,7 +523,7 @@ static __always_inline int __kfx_strncasecmp(const char *s1, unsigned long end1,
 			return res;
 	while (i < m) {
 		if (!(((unsigned long)s1 + i) & (KFX_WORD - 1)))
-			kfx_cmp_words(s1, s2, &i, m);
+			kfx_cmp_words(s1, s2, &i, m, ignore_case);
 		stop = (((unsigned long)s1 + i) | (KFX_WORD - 1)) + 1 -
 		       (unsigned long)s1;
 		if (stop > m)

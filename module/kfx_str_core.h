@@ -502,7 +502,7 @@ static __always_inline int __kfx_strncasecmp(const char *s1, unsigned long end1,
 					     bool ignore_case, size_t len)
 {
 	long lim = len < KFX_STR_MAX ? len : KFX_STR_MAX;
-	long i = 0, m, stop;
+	long i = 0, m, stop, head;
 	char c1, c2;
 	int err, res;
 
@@ -513,18 +513,11 @@ static __always_inline int __kfx_strncasecmp(const char *s1, unsigned long end1,
 		return err;
 	/* Up to @m both strings are inside their buffers: no end checks. */
 	m = kfx_room(s2, end2, kfx_room(s1, end1, lim));
-	/* Short strings, the common case: bytes only, as upstream compares. */
-	stop = (((unsigned long)s1 + KFX_CMP_HEAD) | (KFX_WORD - 1)) + 1 -
-	       (unsigned long)s1;
-	if (stop > m)
-		stop = m;
-	for (; i < stop; i++)
-		if (kfx_cmp_byte(s1, s2, i, ignore_case, &res))
-			return res;
-	while (i < m) {
-		if (!(((unsigned long)s1 + i) & (KFX_WORD - 1)))
+	/* The first pass: KFX_CMP_HEAD bytes and more, no words (short strings). */
+	for (head = KFX_CMP_HEAD; i < m; head = 0) {
+		if (!head && !(((unsigned long)s1 + i) & (KFX_WORD - 1)))
 			kfx_cmp_words(s1, s2, &i, m, ignore_case);
-		stop = (((unsigned long)s1 + i) | (KFX_WORD - 1)) + 1 -
+		stop = (((unsigned long)s1 + i + head) | (KFX_WORD - 1)) + 1 -
 		       (unsigned long)s1;
 		if (stop > m)
 			stop = m;

@@ -19,6 +19,10 @@
 #ifndef __always_inline
 #define __always_inline inline __attribute__((__always_inline__))
 #endif
+#ifndef likely
+#define likely(x)	__builtin_expect(!!(x), 1)
+#define unlikely(x)	__builtin_expect(!!(x), 0)
+#endif
 
 extern uintptr_t kfx_host_hole_lo, kfx_host_hole_hi;
 
@@ -56,6 +60,8 @@ __attribute__((no_sanitize("address")))
 static inline int kfx_mem_word(unsigned long addr, unsigned long *w)
 {
 	kfx_host_trap_core += kfx_host_in_trap(addr);
+	if ((addr & 4095) > 4096 - sizeof(*w))	/* the core never spans pages */
+		__builtin_trap();
 	if (!kfx_host_mapped(addr))
 		return -EFAULT;
 	__builtin_memcpy(w, (const void *)addr, sizeof(*w));

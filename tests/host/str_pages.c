@@ -24,6 +24,10 @@
 #ifndef __always_inline
 #define __always_inline inline __attribute__((__always_inline__))
 #endif
+#ifndef likely
+#define likely(x)	__builtin_expect(!!(x), 1)
+#define unlikely(x)	__builtin_expect(!!(x), 0)
+#endif
 
 #define NPAGES	48
 #define PAGE	4096UL
@@ -55,7 +59,7 @@ static inline int kfx_mem_word(unsigned long a, unsigned long *w)
 {
 	int p = page_of(a);
 
-	if (a & 7)
+	if ((a & (PAGE - 1)) > PAGE - sizeof(*w))	/* a word spans two pages */
 		abort();
 	read_core[p] = true;
 	if (bounded && !(a >= buf_lo[0] && a < buf_hi[0]) &&

@@ -11,6 +11,7 @@
  * op, then one line per target of the string issue, "holds" or "MISSED",
  * each judged with TOLERANCE.
  * Usage: str_native COMPILER-LABEL [quick]
+ * NB_ONLY=op[,op...] in the environment times those ops only (iterating).
  */
 #define _GNU_SOURCE
 #include <stdbool.h>
@@ -20,7 +21,7 @@
 #include <time.h>
 #include "str_native.h"
 
-#define ROUNDS		15
+#define ROUNDS		21
 #define BATCH_NS	20000.0
 #define TOLERANCE	0.03
 #define AREA		(3 * 65536)
@@ -133,10 +134,16 @@ struct figure { double min, med, max; };
 
 static volatile int sink;
 
-/* ns per call of each implementation on @x: interleaved batches. */
-static int time_case(int op, const struct nb_args *x, struct figure *f)
+/*
+ * ns per call of each implementation on @x: interleaved batches.  The
+ * machine's speed drifts (a shared, virtual CPU): each round's three
+ * batches run back to back, so the ratios are taken per round, @ratio[0]
+ * upstream / kfx and @ratio[1] kfx / kfx_buf, their median the figure.
+ */
+static int time_case(int op, const struct nb_args *x, struct figure *f,
+		     double *ratio)
 {
-	double t[NB_IMPLS][ROUNDS], t0;
+	double t[NB_IMPLS][ROUNDS], rr[2][ROUNDS], t0;
 	int r, i, k, res[NB_IMPLS];
 	long n;
 
@@ -164,6 +171,14 @@ static int time_case(int op, const struct nb_args *x, struct figure *f)
 			t[i][r] = (now_ns() - t0) / n;
 		}
 	}
+	for (r = 0; r < ROUNDS; r++) {
+		rr[0][r] = t[NB_UPSTREAM][r] / t[NB_KFX][r];
+		rr[1][r] = t[NB_KFX][r] / t[NB_KFX_BUF][r];
+	}
+	for (i = 0; i < 2; i++) {
+		qsort(rr[i], ROUNDS, sizeof(double), cmp_double);
+		ratio[i] = rr[i][ROUNDS / 2];
+	}
 	for (i = 0; i < NB_IMPLS; i++) {
 		qsort(t[i], ROUNDS, sizeof(double), cmp_double);
 		f[i].min = t[i][0];
@@ -190,6 +205,18 @@ static double worst_twin[NB_OPS][SH_SHAPES][MAXLENS];
 static double med_up[NB_OPS][SH_SHAPES][MAXLENS];
 static double med_kfx[NB_OPS][SH_SHAPES][MAXLENS];
 
+/* NB_ONLY's list, or every op */
+static bool wanted(int op)
+{
+	const char *only = getenv("NB_ONLY"), *p;
+	size_t l = strlen(op_names[op]);
+
+	for (p = only; p && (p = strstr(p, op_names[op])); p += l)
+		if ((p == only || p[-1] == ',') && (!p[l] || p[l] == ','))
+			return true;
+	return !only;
+}
+
 static bool shape_applies(int op, enum shape sh)
 {
 	switch (sh) {
@@ -210,7 +237,7 @@ int main(int argc, char **argv)
 	printf("csv,compiler,op,shape,len,align_a,align_b,impl,min_ns,median_ns,max_ns\n");
 	for (op = 0; op < NB_OPS; op++)
 	for (sh = 0; sh < SH_SHAPES; sh++) {
-		if (!shape_applies(op, sh))
+		if (!shape_applies(op, sh) || !wanted(op))
 			continue;
 		for (li = 0; li < nlens; li++) {
 			int len = lens[li];
@@ -223,7 +250,7 @@ int main(int argc, char **argv)
 				char *a = area_a + 65536 + oa, *b = area_b + 65536 + ob;
 				struct nb_args x = { a, b, 0, 0, 65536, 'Z' };
 				struct figure f[NB_IMPLS];
-				double ratio, twin;
+				double ratio, twin, rt[2];
 				int i;
 
 				if (search(op) && al)	/* needles: one alignment */
@@ -237,7 +264,7 @@ int main(int argc, char **argv)
 					x.n = len + 1;
 				if (op == NB_STRRCHR)
 					x.c = 'q';
-				if (time_case(op, &x, f)) {
+				if (time_case(op, &x, f, rt)) {
 					errors++;
 					continue;
 				}
@@ -246,8 +273,8 @@ int main(int argc, char **argv)
 					       label, op_names[op], shape_names[sh], len,
 					       oa, ob, i == 0 ? "upstream" : i == 1 ? "kfx" : "kfx_buf",
 					       f[i].min, f[i].med, f[i].max);
-				ratio = f[NB_UPSTREAM].med / f[NB_KFX].med;
-				twin = f[NB_KFX].med / f[NB_KFX_BUF].med;
+				ratio = rt[0];
+				twin = rt[1];
 				if (ratio < worst[op][sh][li]) {
 					worst[op][sh][li] = ratio;
 					med_up[op][sh][li] = f[NB_UPSTREAM].med;
@@ -270,7 +297,7 @@ int main(int argc, char **argv)
 	printf("\n");
 	for (op = 0; op < NB_OPS; op++)
 	for (sh = 0; sh < SH_SHAPES; sh++) {
-		if (!shape_applies(op, sh))
+		if (!shape_applies(op, sh) || !wanted(op))
 			continue;
 		printf("| %s | %s |", op_names[op], shape_names[sh]);
 		for (li = 0; li < nlens; li++)
@@ -283,6 +310,9 @@ int main(int argc, char **argv)
 	for (op = 0; op < NB_OPS; op++) {
 		double lo = 1e9, lo512 = 1e9, twin = 1e9;
 		int at = 0, at512 = 0;
+
+		if (!wanted(op))
+			continue;
 
 		for (li = 0; li < nlens; li++) {
 			if (worst[op][SH_TEXT][li] < lo)

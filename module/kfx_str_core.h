@@ -456,7 +456,7 @@ static __always_inline bool kfx_cmp_byte(const char *p1, const char *p2,
 		c1 = kfx_tolower(c1);
 		c2 = kfx_tolower(c2);
 	}
-	if (likely(c1 == c2 && c1))	/* the loop's path falls through */
+	if (likely(c1 == c2 && c1))	/* keep the loop's path straight */
 		return false;
 	*res = c1 == c2 ? 0 : (unsigned char)c1 < (unsigned char)c2 ? -1 : 1;
 	return true;

@@ -608,6 +608,47 @@ static inline char kfx_fold(char c, bool ignore_case)
 }
 
 /*
+ * The other case of @fl, a char as the kernel's tolower() returns it, or
+ * @fl itself if it has none: tolower() folds only by 0x20.
+ */
+static inline char kfx_other_case(char fl)
+{
+	return kfx_tolower(fl - 0x20) == fl ? fl - 0x20 : fl;
+}
+
+/*
+ * The first index from @i on, below @lim, where @s holds @fl, @up or a NUL
+ * (the places a search for a needle starting with @fl or @up can stop), or
+ * @lim if none: whole aligned words at a time.  The bytes passed over are
+ * ones a byte-by-byte search reads and passes over too, and an aligned word
+ * is on the page of the byte it was read for.  A word that cannot be read
+ * ends the skip where it is: the byte search then faults where upstream's
+ * does.
+ */
+#define KFX_SKIP_FROM	8	/* short haystacks go a byte at a time */
+
+static __always_inline long kfx_skip_to(const char *s, long i, long lim,
+					char fl, char up)
+{
+	unsigned long a = ((unsigned long)s + i) & ~(KFX_WORD - 1);
+	long pos = a - (unsigned long)s;
+	unsigned long rf = KFX_ONES * (unsigned char)fl;
+	unsigned long ru = KFX_ONES * (unsigned char)up;
+	unsigned long w, m;
+
+	for (; pos < lim; pos += KFX_WORD, a += KFX_WORD, i = pos) {
+		if (kfx_mem_word(a, &w))
+			return i;
+		m = kfx_zero_bytes(w) | kfx_zero_bytes(w ^ rf) |
+		    kfx_zero_bytes(w ^ ru);
+		m &= kfx_valid_bytes(pos, i, lim);
+		if (m)
+			return pos + kfx_first_byte(m);
+	}
+	return lim;
+}
+
+/*
  * strnstr when both strings are in buffers shorter than 65536 bytes (the
  * bounded twins' usual case): no limit can be reached and nothing faults,
  * so the first match, or -ENOENT, is the result whatever the order of
@@ -618,7 +659,7 @@ static __always_inline int kfx_strnstr_short(const char *s1, long lim, const cha
 					     unsigned long end2, bool ignore_case)
 {
 	long room = end2 - (unsigned long)s2, n;
-	char first = 0, c, c2;
+	char first = 0, up, c, c2;
 	long i, j;
 
 	for (n = 0; n < room; n++) {	/* needles are short: bytes */
@@ -632,7 +673,13 @@ static __always_inline int kfx_strnstr_short(const char *s1, long lim, const cha
 	if (!n)
 		return 0;	/* an empty needle is found at 0 */
 	first = kfx_fold(first, ignore_case);
+	up = ignore_case ? kfx_other_case(first) : first;
 	for (i = 0; i + n <= lim; i++) {
+		if (i >= KFX_SKIP_FROM) {
+			i = kfx_skip_to(s1, i, lim - n + 1, first, up);
+			if (i + n > lim)
+				break;
+		}
 		if (kfx_mem_byte(s1 + i, &c))
 			return -EFAULT;
 		if (!c)
@@ -669,8 +716,8 @@ static __always_inline int __kfx_strnstr(const char *s1, unsigned long end1,
 	 * its NUL.  Unbounded, both limits are upstream's own.
 	 */
 	long jlim = kfx_room(s2, end2, KFX_STR_MAX);
-	char c1, c2;
-	long i, j;
+	char c1, c2, fl = 0, up = 0;
+	long i, j, slim;
 	int err;
 
 	err = kfx_check(s1, end1);
@@ -683,12 +730,24 @@ static __always_inline int __kfx_strnstr(const char *s1, unsigned long end1,
 	if (end1 && end2 && end1 - (unsigned long)s1 < KFX_STR_MAX &&
 	    end2 - (unsigned long)s2 < KFX_STR_MAX)
 		return kfx_strnstr_short(s1, len, s2, end2, ignore_case);
+	slim = len < KFX_STR_MAX ? len : KFX_STR_MAX;
 	for (i = 0; i < KFX_STR_MAX; i++, s1++) {
+		if (fl && i >= KFX_SKIP_FROM) {	/* on to where s2 can start */
+			j = kfx_skip_to(s1, 0, slim - i, fl, up);
+			i += j;
+			s1 += j;
+			if (i == KFX_STR_MAX)
+				break;
+		}
 		for (j = 0; (size_t)(i + j) <= len && j < jlim; j++) {
 			if (kfx_byte(s2 + j, 0, &c2))
 				return -EFAULT;
 			if (!c2)
 				return i;
+			if (!fl) {
+				fl = kfx_fold(c2, ignore_case);
+				up = ignore_case ? kfx_other_case(fl) : fl;
+			}
 			if ((size_t)(i + j) == len)
 				break;
 			if (kfx_byte(s1 + j, 0, &c1))

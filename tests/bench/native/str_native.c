@@ -26,94 +26,14 @@
 #define TOLERANCE	0.03
 #define AREA		(3 * 65536)
 
-static const char *const op_names[NB_OPS] = {
-	"strlen", "strnlen", "strchr", "strnchr", "strchrnul", "strrchr",
-	"strcmp", "strcasecmp", "strncasecmp", "strspn", "strcspn",
-	"strstr", "strcasestr", "strnstr", "strncasestr",
-};
 static const int lens_all[] = {
 	1, 2, 3, 4, 5, 7, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384,
 	512, 768, 1024, 1536, 2048, 3072, 4095,
 };
 static const int lens_quick[] = { 1, 8, 64, 512, 4095 };
 
-/* The inputs: random lower-case text, placed at a chosen offset. */
-enum shape { SH_TEXT, SH_MIXED_CASE, SH_PERIODIC, SH_CORPUS, SH_SHAPES };
-static const char *const shape_names[SH_SHAPES] = {
-	"text", "mixed-case", "periodic", "corpus",
-};
-
 static char area_a[AREA] __attribute__((aligned(4096)));
 static char area_b[AREA] __attribute__((aligned(4096)));
-static unsigned long long rng = 0x9e3779b97f4a7c15ULL;
-
-static unsigned int rnd(void)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return rng >> 32;
-}
-
-/* Paths and URLs a filter matches against: the strstr corpus. */
-static const char *const corpus[] = {
-	"/usr/lib/x86_64-linux-gnu/libc.so.6", "/etc/ssl/certs/ca-certificates.crt",
-	"/proc/self/mountinfo", "/var/log/journal/system.journal",
-	"https://deb.debian.org/debian/dists/bookworm/InRelease",
-	"/home/user/.cache/mozilla/firefox/cache2/entries",
-	"/sys/fs/cgroup/system.slice/ssh.service/memory.max",
-	"http://169.254.169.254/latest/meta-data/iam/security-credentials/",
-	"/usr/share/locale/de/LC_MESSAGES/coreutils.mo", "/run/systemd/journal/socket",
-};
-static const char *const corpus_needle = "/home/user/.ssh/id_ed25519";
-
-/*
- * Fill @a (@len bytes, NUL after) and @b for @op and @shape: every input
- * makes each implementation read the whole of @a.
- */
-static void fill(int op, enum shape sh, char *a, char *b, int len)
-{
-	int i, k;
-
-	for (i = 0; i < len; i++)
-		a[i] = 'a' + rnd() % 26;
-	if (sh == SH_PERIODIC)
-		for (i = 0; i < len; i++)
-			a[i] = "ab"[i % 2];
-	if (sh == SH_CORPUS)
-		for (i = 0, k = rnd() % 10; i < len; k = (k + 1) % 10) {
-			int l = strlen(corpus[k]);
-
-			memcpy(a + i, corpus[k], l < len - i ? l : len - i);
-			i += l;
-			if (i < len)
-				a[i++] = ' ';
-		}
-	a[len] = '\0';
-	switch (op) {
-	case NB_STRCMP: case NB_STRCASECMP: case NB_STRNCASECMP:
-		memcpy(b, a, len + 1);
-		if (sh == SH_MIXED_CASE)
-			for (i = 0; i < len; i++)
-				b[i] = rnd() % 2 ? b[i] - 32 : b[i];
-		b[len - 1] = '~';	/* they differ in the last byte */
-		break;
-	case NB_STRSPN:
-		strcpy(b, "abcdefghijklmnopqrstuvwxyz /._-:");
-		break;
-	case NB_STRCSPN:
-		strcpy(b, "#!");
-		break;
-	default:	/* substrings: a near miss, never found */
-		if (sh == SH_CORPUS)
-			strcpy(b, corpus_needle);
-		else if (sh == SH_PERIODIC)
-			strcpy(b, "abababababababac");
-		else
-			strcpy(b, "needle#");
-		break;
-	}
-}
 
 static double now_ns(void)
 {
@@ -248,7 +168,7 @@ int main(int argc, char **argv)
 				int oa = two_strings(op) ? 3 : al;
 				int ob = two_strings(op) && !search(op) ? (oa + al) % 8 : 0;
 				char *a = area_a + 65536 + oa, *b = area_b + 65536 + ob;
-				struct nb_args x = { a, b, 0, 0, 65536, 'Z' };
+				struct nb_args x = { a, b };
 				struct figure f[NB_IMPLS];
 				double ratio, twin, rt[2];
 				int i;
@@ -256,14 +176,7 @@ int main(int argc, char **argv)
 				if (search(op) && al)	/* needles: one alignment */
 					break;
 				fill(op, sh, a, b, len);
-				x.a_end = (unsigned long)a + len + 1;
-				x.b_end = (unsigned long)b + strlen(b) + 1;
-				if (op == NB_STRNLEN || op == NB_STRNCHR ||
-				    op == NB_STRNCASECMP || op == NB_STRNSTR ||
-				    op == NB_STRNCASESTR)
-					x.n = len + 1;
-				if (op == NB_STRRCHR)
-					x.c = 'q';
+				set_args(op, len, &x);
 				if (time_case(op, &x, f, rt)) {
 					errors++;
 					continue;

@@ -16,6 +16,7 @@ enum nb_op {
 };
 
 enum nb_impl { NB_UPSTREAM, NB_KFX, NB_KFX_BUF, NB_IMPLS };
+extern const char *const op_names[NB_OPS];
 
 /* One call: @a (ending at @a_end for _buf), @b likewise, @n, @c. */
 struct nb_args {
@@ -26,6 +27,14 @@ struct nb_args {
 };
 
 typedef int (*nb_fn)(const struct nb_args *x);
+
+/* The inputs: random lower-case text, placed at a chosen offset. */
+enum shape { SH_TEXT, SH_MIXED_CASE, SH_PERIODIC, SH_CORPUS, SH_SHAPES };
+extern const char *const shape_names[SH_SHAPES];
+
+/* str_inputs.c: one input of @op (enum nb_op) and @sh, @a @len bytes long. */
+void fill(int op, enum shape sh, char *a, char *b, int len);
+void set_args(int op, int len, struct nb_args *x);
 
 /* str_kern.c, built with the kernel's flags */
 extern const nb_fn nb_fns[NB_IMPLS][NB_OPS];

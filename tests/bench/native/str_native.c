@@ -154,7 +154,8 @@ int main(int argc, char **argv)
 	int nlens = quick ? 5 : sizeof(lens_all) / sizeof(lens_all[0]);
 	int op, sh, li, al, errors = 0, missed = 0;
 
-	printf("csv,compiler,op,shape,len,align_a,align_b,impl,min_ns,median_ns,max_ns\n");
+	printf("csv,compiler,op,shape,len,align_a,align_b,impl,min_ns,median_ns,max_ns,"
+	       "up_over_kfx,kfx_over_buf\n");
 	for (op = 0; op < NB_OPS; op++)
 	for (sh = 0; sh < SH_SHAPES; sh++) {
 		if (!shape_applies(op, sh) || !wanted(op))
@@ -182,10 +183,10 @@ int main(int argc, char **argv)
 					continue;
 				}
 				for (i = 0; i < NB_IMPLS; i++)
-					printf("csv,%s,%s,%s,%d,%d,%d,%s,%.2f,%.2f,%.2f\n",
+					printf("csv,%s,%s,%s,%d,%d,%d,%s,%.2f,%.2f,%.2f,%.3f,%.3f\n",
 					       label, op_names[op], shape_names[sh], len,
 					       oa, ob, i == 0 ? "upstream" : i == 1 ? "kfx" : "kfx_buf",
-					       f[i].min, f[i].med, f[i].max);
+					       f[i].min, f[i].med, f[i].max, rt[0], rt[1]);
 				ratio = rt[0];
 				twin = rt[1];
 				if (ratio < worst[op][sh][li]) {

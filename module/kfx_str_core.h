@@ -542,11 +542,32 @@ static __always_inline void kfx_set_bit(unsigned long *map, char c)
 }
 
 /*
+ * The bits of set chars [*@kb, @k) into @map: bytes read once already, so
+ * they can fault only if the set's memory went away since (-EFAULT).
+ */
+static __always_inline int kfx_fill_bits(unsigned long *map, const char *set_str,
+					 long *kb, long k)
+{
+	char ca;
+
+	for (; *kb < k; (*kb)++) {
+		if (kfx_byte(set_str + *kb, 0, &ca))
+			return -EFAULT;
+		kfx_set_bit(map, ca);
+	}
+	return 0;
+}
+
+/*
  * strspn (@in_set true) and strcspn.  The accept/reject set is read
  * lazily, only as far as upstream's loops would read it, so that faults and
- * -E2BIG in the set come out the same, into a bitmap: a char already seen
- * costs one test.  A bitmap, not a byte map: clearing 256 bytes cost more
- * than upstream's whole loop on one-char strings (measured 0.87x).
+ * -E2BIG in the set come out the same, and compared as upstream compares
+ * it; what was read goes into a bitmap one char later, so that a char
+ * already seen costs one test and a one-char string no bitmap at all (the
+ * bit updates chain through memory: 0.4x upstream on one-char strings when
+ * every set char read was also set in the map).  A bitmap, not a byte map:
+ * clearing 256 bytes cost more than upstream's whole loop on one-char
+ * strings (measured 0.87x).
  */
 static __always_inline int __kfx_span(const char *s, unsigned long end,
 				      const char *set_str,
@@ -556,7 +577,7 @@ static __always_inline int __kfx_span(const char *s, unsigned long end,
 	long slim = kfx_room(s, end, KFX_STR_MAX);
 	long klim = kfx_room(set_str, set_end, KFX_STR_MAX);
 	bool set_done = false, has;
-	long i, k = 0;
+	long i, k = 0, kb = 0;
 	char cs, ca;
 	int err;
 
@@ -570,6 +591,8 @@ static __always_inline int __kfx_span(const char *s, unsigned long end,
 			return -EFAULT;
 		if (!cs)
 			return i;
+		if (kb < k && kfx_fill_bits(set, set_str, &kb, k))
+			return -EFAULT;
 		if (kfx_bit(set, cs)) {	/* the fast paths */
 			if (!in_set)
 				return i;
@@ -592,7 +615,6 @@ static __always_inline int __kfx_span(const char *s, unsigned long end,
 				return -EFAULT;
 			k++;
 			set_done = !ca;
-			kfx_set_bit(set, ca);
 			has = ca == cs;
 		}
 		if (has != in_set)

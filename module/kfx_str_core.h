@@ -148,6 +148,39 @@ static __always_inline unsigned long kfx_hits(unsigned long w, bool find_c,
 	return kfx_zero_bytes(w) | (find_c ? kfx_zero_bytes(w ^ rep) : 0);
 }
 
+/* Whether @w holds a NUL, or @c's byte (@rep) when @find_c: fewer steps. */
+static __always_inline bool kfx_any_hit(unsigned long w, bool find_c,
+					unsigned long rep)
+{
+	unsigned long x = w ^ rep;
+	unsigned long any = (w - KFX_ONES) & ~w;
+
+	if (find_c)
+		any |= (x - KFX_ONES) & ~x;
+	return any & KFX_HIGHS;
+}
+
+/*
+ * From a 16-byte aligned @addr (string index *@pos), past pairs of words
+ * without a hit while the second word starts below @lim: two words of a
+ * 16-byte aligned pair are on one page, and the second starts inside the
+ * string or buffer.  Stops at a pair with a hit or a word that cannot be
+ * read, for the one-word loop to find (or fault on) it.
+ */
+static __always_inline void kfx_scan_pairs(unsigned long *addr, long *pos,
+					   long lim, bool find_c,
+					   unsigned long rep)
+{
+	unsigned long w0, w1;
+
+	for (; lim - *pos > (long)KFX_WORD; *pos += 2 * KFX_WORD, *addr += 2 * KFX_WORD) {
+		if (kfx_mem_word(*addr, &w0) || kfx_mem_word(*addr + KFX_WORD, &w1))
+			return;
+		if (kfx_any_hit(w0, find_c, rep) || kfx_any_hit(w1, find_c, rep))
+			return;
+	}
+}
+
 /*
  * First byte within [0, @lim) of string @s that is NUL, or @c as well when
  * @find_c.  Return its index, and in *@is_c whether it was @c, or @lim if
@@ -187,6 +220,8 @@ static __always_inline long kfx_scan_words(const char *s, long lim,
 	while (!m) {
 		pos += KFX_WORD;
 		addr += KFX_WORD;
+		if (!(addr & KFX_WORD))
+			kfx_scan_pairs(&addr, &pos, lim, find_c, rep);
 		if (pos >= lim)
 			return lim;
 		if (kfx_mem_word(addr, &w))

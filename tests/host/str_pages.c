@@ -11,6 +11,12 @@
  * byte loop's.  From an attack review of the misaligned word compare: the
  * random differential (str_diff.c) could not see a read of s2's next page
  * while s1 faults.
+ * The scans (strnlen, strnchr, strchrnul, strrchr) and the searches
+ * (strnstr, strncasestr) get the same treatment (scan_case()): one string,
+ * or a haystack and a needle, ending near page boundaries; their bounded
+ * twins' word reads may start up to a word before the buffer (the aligned
+ * word holding its first byte) but never at or past its end (KASAN checks
+ * a word read's first byte).
  * Usage: str_pages [ITERATIONS]
  */
 #include <errno.h>
@@ -144,6 +150,122 @@ static int ref(const char *a, uintptr_t e1, const char *b, uintptr_t e2,
 	return i == 65536 ? -E2BIG : 0;
 }
 
+/* One byte as upstream's loops read it; from @end on (when set) a NUL. */
+static int ref_byte(const char *p, uintptr_t end, unsigned char *c)
+{
+	int pg;
+
+	if (end && (uintptr_t)p >= end) {
+		*c = 0;
+		return 0;
+	}
+	pg = page_of((uintptr_t)p);
+	read_ref[pg] = true;
+	if (hole[pg])
+		return -EFAULT;
+	*c = *p;
+	return 0;
+}
+
+enum { SC_STRNLEN, SC_STRNCHR, SC_STRCHRNUL, SC_STRRCHR, SC_STRNSTR,
+	SC_STRNCASESTR, SC_OPS };
+
+/* helpers.c's bpf_strnlen, bpf_strnchr, bpf_strchrnul, bpf_strrchr */
+static int ref_scan(int op, const char *s, uintptr_t end, size_t n, char c)
+{
+	int i, last = -ENOENT;
+	unsigned char b;
+
+	if (!end && (uintptr_t)s < 0x10000)
+		return -ERANGE;
+	if (op == SC_STRCHRNUL || op == SC_STRRCHR)
+		n = 65536;
+	for (i = 0; (size_t)i < n && i < 65536; i++) {
+		if (ref_byte(s + i, end, &b))
+			return -EFAULT;
+		switch (op) {
+		case SC_STRNLEN:
+			if (!b)
+				return i;
+			break;
+		case SC_STRNCHR:
+			if (b == (unsigned char)c)
+				return i;
+			if (!b)
+				return -ENOENT;
+			break;
+		case SC_STRCHRNUL:
+			if (!b || b == (unsigned char)c)
+				return i;
+			break;
+		default:
+			if (b == (unsigned char)c)
+				last = i;
+			if (!b)
+				return last;
+		}
+	}
+	if (i == 65536)
+		return -E2BIG;
+	return op == SC_STRNLEN ? i : -ENOENT;
+}
+
+/* helpers.c's __bpf_strnstr */
+static int ref_strnstr(const char *s1, uintptr_t e1, const char *s2,
+		       uintptr_t e2, size_t len, bool fold)
+{
+	unsigned char c1, c2;
+	long i, j;
+
+	if (!e1 && ((uintptr_t)s1 < 0x10000 || (uintptr_t)s2 < 0x10000))
+		return -ERANGE;
+	for (i = 0; i < 65536; i++) {
+		for (j = 0; (size_t)(i + j) <= len && j < 65536; j++) {
+			if (ref_byte(s2 + j, e2, &c2))
+				return -EFAULT;
+			if (!c2)
+				return i;
+			if ((size_t)(i + j) == len)
+				return -ENOENT;
+			if (ref_byte(s1 + i + j, e1, &c1))
+				return -EFAULT;
+			if (fold) {
+				c1 = lower(c1);
+				c2 = lower(c2);
+			}
+			if (!c1)
+				return -ENOENT;
+			if (c1 != c2)
+				break;
+		}
+		if (j == 65536)
+			return -E2BIG;
+		if ((size_t)(i + j) == len)
+			return -ENOENT;
+	}
+	return -E2BIG;
+}
+
+static int core_scan(int op, const char *s1, uintptr_t e1, const char *s2,
+		     uintptr_t e2, size_t n, char c)
+{
+	switch (op) {
+	case SC_STRNLEN: return __kfx_strnlen(s1, e1, n);
+	case SC_STRNCHR: return __kfx_strnchr(s1, e1, n, c);
+	case SC_STRCHRNUL: return __kfx_strchrnul(s1, e1, c);
+	case SC_STRRCHR: return __kfx_strrchr(s1, e1, (unsigned char)c);
+	default: return __kfx_strnstr(s1, e1, s2, e2, n, op == SC_STRNCASESTR);
+	}
+}
+
+static int ref_any(int op, const char *s1, uintptr_t e1, const char *s2,
+		   uintptr_t e2, size_t n, char c)
+{
+	if (op < SC_STRNSTR)
+		return ref_scan(op, s1, e1, n, c);
+	return ref_strnstr(s1, e1, s2, e2, n, op == SC_STRNCASESTR);
+}
+
 static uint64_t rng = 88172645463325252ULL;
 
 static uint64_t rnd(void)
@@ -251,6 +373,82 @@ static int one_case(long it)
 	return 0;
 }
 
+/*
+ * A scan or a search: the haystack ends d1 bytes before a page boundary
+ * (its first byte anywhere in a word), the needle d2 bytes before another,
+ * each maybe followed by a hole; chars from a small alphabet so that the
+ * char or the needle's first char recurs, a NUL or none before the hole.
+ */
+static int scan_case(long it)
+{
+	bool longrun = rnd() % 64 == 0;
+	long len = longrun ? 65530 + rnd() % 12 : 1 + rnd() % 96;
+	long d1 = longrun ? len - 8 + (long)(rnd() % 16) : 1 + (long)(rnd() % (len + 9));
+	long d2 = 1 + rnd() % 24, nlen = rnd() % 6, k;
+	char *pb1 = arena + (longrun ? 18 : 21) * PAGE, *pb2 = arena + 45 * PAGE;
+	char *s1 = pb1 - d1, *s2 = pb2 - d2, c = alphabet[rnd() % 12];
+	int op = rnd() % SC_OPS, holes = rnd() % 4, rc, rr, p, bad = 0;
+	size_t n;
+
+	memset(arena, alphabet[rnd() % 12], NPAGES * PAGE);
+	memset(hole, 0, sizeof(hole));
+	for (k = 0; k < len + 16; k++)
+		s1[k] = rnd() % 4 ? alphabet[rnd() % 4] : alphabet[rnd() % 12];
+	s1[len + 16] = '\0';
+	if (rnd() % 2)
+		s1[rnd() % (len + 1)] = '\0';
+	for (k = 0; k < nlen; k++)	/* a needle from the haystack, or not */
+		s2[k] = rnd() % 3 ? s1[(k + rnd() % 4) % (len + 1)] : alphabet[rnd() % 12];
+	s2[nlen] = '\0';
+	if (rnd() % 8 == 0)
+		s2[nlen] = alphabet[rnd() % 12];	/* runs on to the page after */
+	if (rnd() % 8 == 0)
+		c = 0;
+	hole[page_of((uintptr_t)pb1)] = holes & 1;
+	hole[page_of((uintptr_t)pb2)] = holes & 2;
+	switch (rnd() % 5) {
+	case 0: n = rnd() % 100; break;
+	case 1: n = 65534 + rnd() % 4; break;
+	case 2: n = (size_t)-1 - rnd() % 3; break;
+	default: n = 65536;
+	}
+
+	memset(read_core, 0, sizeof(read_core));
+	memset(read_ref, 0, sizeof(read_ref));
+	bounded = false;
+	rc = core_scan(op, s1, 0, s2, 0, n, c);
+	rr = ref_any(op, s1, 0, s2, 0, n, c);
+	for (p = 0; p < NPAGES; p++)
+		if (read_core[p] && !read_ref[p])
+			bad = 1;
+	if (rc != rr || bad) {
+		printf("not ok: scan case %ld (op %d n %zu len %ld d1 %ld d2 %ld nlen %ld c %#x offset %lu holes %d): core %d, byte loop %d%s\n",
+		       it, op, n, len, d1, d2, nlen, (unsigned char)c,
+		       (unsigned long)s1 % 8, holes, rc, rr,
+		       bad ? ", and it read a page the byte loop did not" : "");
+		return -1;
+	}
+	if (holes)
+		return 0;
+	/* bounded twins: word reads from the word of the first byte, below the end */
+	buf_hi[0] = (uintptr_t)s1 + 1 + rnd() % (len + 20);
+	buf_lo[0] = (uintptr_t)s1 & ~7UL;
+	buf_hi[1] = (uintptr_t)s2 + 1 + rnd() % (nlen + 4);
+	buf_lo[1] = (uintptr_t)s2 & ~7UL;
+	bounded = true;
+	outside_reads = 0;
+	rc = core_scan(op, s1, buf_hi[0], s2, buf_hi[1], n, c);
+	rr = ref_any(op, s1, buf_hi[0], s2, buf_hi[1], n, c);
+	if (rc != rr || outside_reads) {
+		printf("not ok: bounded scan case %ld (op %d n %zu buffers %lu/%lu offset %lu): core %d, byte loop %d, %ld word reads outside the buffers\n",
+		       it, op, n, (unsigned long)(buf_hi[0] - (uintptr_t)s1),
+		       (unsigned long)(buf_hi[1] - (uintptr_t)s2),
+		       (unsigned long)s1 % 8, rc, rr, outside_reads);
+		return -1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	long iters = argc > 1 ? atol(argv[1]) : 200000, it, bad = 0;
@@ -262,6 +460,11 @@ int main(int argc, char **argv)
 		if (one_case(it) && ++bad >= 10)
 			break;
 	printf("pages: %ld compares, %ld read a page the byte loop did not or differed\n",
+	       it, bad);
+	for (it = 0; it < iters && bad < 10; it++)
+		if (scan_case(it) && ++bad >= 10)
+			break;
+	printf("pages: %ld scans and searches, %ld read a page the byte loop did not or differed\n",
 	       it, bad);
 	return bad ? 1 : 0;
 }

@@ -349,8 +349,8 @@ static __always_inline int __kfx_strrchr(const char *s, unsigned long end,
 {
 	unsigned long rep = KFX_ONES * (unsigned char)c;
 	unsigned long can_match = (unsigned char)c == c ? ~0UL : 0;
-	long lim = KFX_STR_MAX, pos, i, last_word;
-	unsigned long addr, w, valid;
+	long lim = KFX_STR_MAX, pos, i, last_word, lpos = -1;
+	unsigned long addr, w, valid, lw = 0;
 	int last = -ENOENT;
 	char b;
 	int err;
@@ -389,8 +389,19 @@ static __always_inline int __kfx_strrchr(const char *s, unsigned long end,
 	     pos += KFX_WORD, addr += KFX_WORD) {
 		if (kfx_mem_word(addr, &w))
 			return -EFAULT;
-		if (kfx_rchr_word(w, rep, ~0UL, can_match, pos, &last))
-			return last;
+		if (kfx_any_hit(w, false, 0))
+			break;
+		/* the last word with a match: no branch on random text */
+		if (kfx_any_hit(w ^ rep, false, 0) && can_match) {
+			lw = w;
+			lpos = pos;
+		}
+	}
+	if (lpos >= 0)
+		last = lpos + kfx_last_byte(kfx_zero_bytes(lw ^ rep));
+	if (pos <= last_word) {		/* the word with the NUL */
+		kfx_rchr_word(w, rep, ~0UL, can_match, pos, &last);
+		return last;
 	}
 	if (pos < lim) {
 		if (kfx_mem_word(addr, &w))

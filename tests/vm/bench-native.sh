@@ -84,7 +84,8 @@ dirty=$(git -C "$KFX_TOP" status --porcelain -- module/kfx_str_core.h tests/benc
 	echo "alignments timed (8 offsets of the string; for two strings, 8 offsets of"
 	echo "the second relative to the first), 21 interleaved batches of ~20 us each;"
 	echo "every case's min/median/max per implementation is in the CSV beside this"
-	echo "file. Inputs are hot in cache. The upstream side is helpers.c's loops"
+	echo "file. Inputs are hot in cache, then cold and of mixed lengths in a second"
+	echo "table per compiler. The upstream side is helpers.c's loops"
 	echo "compiled here; see the last section for the model against the running"
 	echo "kernel's bpf_str*(). Ratios are medians of per-round ratios (each round"
 	echo "times the three back to back), because this machine's speed drifts."
@@ -92,7 +93,10 @@ dirty=$(git -C "$KFX_TOP" status --porcelain -- module/kfx_str_core.h tests/benc
 		echo
 		sed -n 's/^\(.*\): upstream time \/ kfx time.*/## \1/p' "$f"
 		echo
-		sed -n '/^| op |/,/^$/p' "$f"
+		sed -n '/^| op | input/,/^$/p' "$f"
+		sed -n 's/^.*: \(cold and mixed inputs.*\)/\1:/p' "$f"
+		echo
+		sed -n '/^| op | cold/,/^$/p' "$f"
 		echo
 		echo '```'
 		grep -E '^target |targets missed' "$f"
@@ -111,6 +115,8 @@ dirty=$(git -C "$KFX_TOP" status --porcelain -- module/kfx_str_core.h tests/benc
 } > "$out/RESULTS.md"
 { grep -h '^csv,compiler' "$out"/*.txt | head -1
   grep -h '^csv,' "$out"/*.txt | grep -v '^csv,compiler'; } > "$out/native.csv"
+{ echo "compiler,op,set,upstream_median_ns,kfx_median_ns,up_over_kfx,kfx_over_buf"
+  grep -h '^csv-set,' "$out"/*.txt | cut -d, -f2-; } > "$out/native-sets.csv"
 if python3 "$KFX_TOP/tests/vm/bench-native-plot.py" "$out"; then
 	printf '\n![native string core](native-string.png)\n' >> "$out/RESULTS.md"
 fi

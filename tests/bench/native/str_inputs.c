@@ -18,7 +18,7 @@ const char *const shape_names[SH_SHAPES] = {
 
 static unsigned long long rng = 0x9e3779b97f4a7c15ULL;
 
-static unsigned int rnd(void)
+unsigned int nb_rand(void)
 {
 	rng ^= rng << 13;
 	rng ^= rng >> 7;
@@ -47,12 +47,12 @@ void fill(int op, enum shape sh, char *a, char *b, int len)
 	int i, k;
 
 	for (i = 0; i < len; i++)
-		a[i] = 'a' + rnd() % 26;
+		a[i] = 'a' + nb_rand() % 26;
 	if (sh == SH_PERIODIC)
 		for (i = 0; i < len; i++)
 			a[i] = "ab"[i % 2];
 	if (sh == SH_CORPUS)
-		for (i = 0, k = rnd() % 10; i < len; k = (k + 1) % 10) {
+		for (i = 0, k = nb_rand() % 10; i < len; k = (k + 1) % 10) {
 			int l = strlen(corpus[k]);
 
 			memcpy(a + i, corpus[k], l < len - i ? l : len - i);
@@ -66,7 +66,7 @@ void fill(int op, enum shape sh, char *a, char *b, int len)
 		memcpy(b, a, len + 1);
 		if (sh == SH_MIXED_CASE)
 			for (i = 0; i < len; i++)
-				b[i] = rnd() % 2 ? b[i] - 32 : b[i];
+				b[i] = nb_rand() % 2 ? b[i] - 32 : b[i];
 		b[len - 1] = '~';	/* they differ in the last byte */
 		break;
 	case NB_STRSPN:

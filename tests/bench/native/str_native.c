@@ -8,8 +8,10 @@
  * BATCH_NS; the figures are ns per call, median with min and max.  Every
  * call's result is compared across the three first: a difference is an
  * error, never a figure.  Output: "csv," lines (every case), a table per
- * op, then one line per target of the string issue, "holds" or "MISSED",
- * each judged with TOLERANCE.
+ * op (hot inputs, one length and alignment each), a table of cold inputs
+ * (copies spread over COLD_BYTES, visited in random order) and of mixed
+ * lengths ("csv-set," lines), then one line per target of the string
+ * issue, "holds" or "MISSED", each judged with TOLERANCE.
  * Usage: str_native COMPILER-LABEL [quick]
  * NB_ONLY=op[,op...] in the environment times those ops only (iterating).
  */
@@ -19,12 +21,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/mman.h>
 #include "str_native.h"
 
 #define ROUNDS		21
 #define BATCH_NS	20000.0
 #define TOLERANCE	0.03
 #define AREA		(3 * 65536)
+#define COLD_BYTES	(1L << 30)	/* past this machine's 260 MiB L3 */
+#define MIX_K		256
+#define MIX_HALF	4160		/* a mix slot's half: 4095 + offset + NUL */
 
 static const int lens_all[] = {
 	1, 2, 3, 4, 5, 7, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384,
@@ -53,41 +59,59 @@ static int cmp_double(const void *x, const void *y)
 struct figure { double min, med, max; };
 
 static volatile int sink;
+static long cursor;	/* where the last batch stopped in a set of inputs */
+
+/* @n calls of @fn over the @k inputs @xs in turn */
+static void run_batch(nb_fn fn, const struct nb_args *xs, long k, long n)
+{
+	long j, c = cursor;
+
+	if (k == 1) {
+		for (j = 0; j < n; j++)
+			sink += fn(xs);
+		return;
+	}
+	for (j = 0; j < n; j++) {
+		sink += fn(&xs[c]);
+		if (++c == k)
+			c = 0;
+	}
+	cursor = c;
+}
 
 /*
- * ns per call of each implementation on @x: interleaved batches.  The
+ * ns per call of each implementation over the @k inputs @xs (one, hot;
+ * or a set: cold, or of mixed lengths): interleaved batches.  The
  * machine's speed drifts (a shared, virtual CPU): each round's three
  * batches run back to back, so the ratios are taken per round, @ratio[0]
  * upstream / kfx and @ratio[1] kfx / kfx_buf, their median the figure.
  */
-static int time_case(int op, const struct nb_args *x, struct figure *f,
-		     double *ratio)
+static int time_case(int op, const struct nb_args *xs, long k,
+		     struct figure *f, double *ratio)
 {
 	double t[NB_IMPLS][ROUNDS], rr[2][ROUNDS], t0;
-	int r, i, k, res[NB_IMPLS];
-	long n;
+	int r, i, j, res[NB_IMPLS];
+	long n, m;
 
-	for (i = 0; i < NB_IMPLS; i++)
-		res[i] = nb_fns[i][op](x);
-	if (res[NB_KFX] != res[NB_UPSTREAM] || res[NB_KFX_BUF] != res[NB_UPSTREAM]) {
-		fprintf(stderr, "str_native: %s differs: upstream %d, kfx %d, kfx_buf %d\n",
-			op_names[op], res[0], res[1], res[2]);
-		return -1;
+	for (m = 0; m < k && m < 256; m++) {
+		for (i = 0; i < NB_IMPLS; i++)
+			res[i] = nb_fns[i][op](&xs[m]);
+		if (res[NB_KFX] != res[NB_UPSTREAM] || res[NB_KFX_BUF] != res[NB_UPSTREAM]) {
+			fprintf(stderr, "str_native: %s differs: upstream %d, kfx %d, kfx_buf %d\n",
+				op_names[op], res[0], res[1], res[2]);
+			return -1;
+		}
 	}
 	/* the batch: BATCH_NS of the slowest, upstream's */
 	t0 = now_ns();
-	for (n = 0; n < 8 || now_ns() - t0 < BATCH_NS / 4; n++)
-		sink += nb_fns[NB_UPSTREAM][op](x);
+	for (n = 0; n < 8 || now_ns() - t0 < BATCH_NS / 4; n += 8)
+		run_batch(nb_fns[NB_UPSTREAM][op], xs, k, 8);
 	n = n * BATCH_NS / (now_ns() - t0) + 1;
 	for (r = 0; r < ROUNDS; r++) {
-		for (k = 0; k < NB_IMPLS; k++) {
-			i = (k + r) % NB_IMPLS;	/* each goes first in turn */
-			nb_fn fn = nb_fns[i][op];
-			long j;
-
+		for (j = 0; j < NB_IMPLS; j++) {
+			i = (j + r) % NB_IMPLS;	/* each goes first in turn */
 			t0 = now_ns();
-			for (j = 0; j < n; j++)
-				sink += fn(x);
+			run_batch(nb_fns[i][op], xs, k, n);
 			t[i][r] = (now_ns() - t0) / n;
 		}
 	}
@@ -137,6 +161,123 @@ static bool wanted(int op)
 	return !only;
 }
 
+/*
+ * Cold: copies of one input filling COLD_BYTES, taken in a random order,
+ * so that a call's strings are seldom in any cache.  Returns their count.
+ */
+static long cold_set(int op, int len, struct nb_args **xsp)
+{
+	static char *arena;
+	int oa = two_strings(op) ? 3 : 0, ob = two_strings(op) && !search(op) ? 4 : 0;
+	long half = (len + 64 + 63) & ~63L, slot = 2 * half, k = COLD_BYTES / slot, j, r, t;
+	struct nb_args *xs = calloc(k, sizeof(*xs));
+	long *perm = malloc(k * sizeof(*perm));
+
+	if (!arena)
+		arena = mmap(NULL, COLD_BYTES, PROT_READ | PROT_WRITE,
+			     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (arena == MAP_FAILED || !xs || !perm) {
+		fprintf(stderr, "str_native: no memory for the cold set\n");
+		exit(2);
+	}
+	memset(arena, 0, slot);
+	fill(op, SH_TEXT, arena + oa, arena + half + ob, len);
+	for (j = 1; j < k; j++)
+		memcpy(arena + j * slot, arena, slot);
+	for (j = 0; j < k; j++)
+		perm[j] = j;
+	for (j = k - 1; j > 0; j--) {
+		r = ((long)nb_rand() << 16 ^ nb_rand()) % (j + 1);
+		t = perm[j];
+		perm[j] = perm[r];
+		perm[r] = t;
+	}
+	for (j = 0; j < k; j++) {
+		xs[j].a = arena + perm[j] * slot + oa;
+		xs[j].b = arena + perm[j] * slot + half + ob;
+		set_args(op, len, &xs[j]);
+	}
+	free(perm);
+	*xsp = xs;
+	return k;
+}
+
+/* Mixed: MIX_K inputs of lengths from @lo to @hi, at random offsets, hot. */
+static long mix_set(int op, int lo, int hi, struct nb_args **xsp)
+{
+	static char arena[MIX_K * 2 * MIX_HALF] __attribute__((aligned(64)));
+	static struct nb_args xs[MIX_K];
+	long m;
+
+	memset(arena, 0, sizeof(arena));
+	for (m = 0; m < MIX_K; m++) {
+		int len = lo + nb_rand() % (hi - lo + 1);
+		char *a = arena + m * 2 * MIX_HALF + nb_rand() % 8;
+		char *b = arena + m * 2 * MIX_HALF + MIX_HALF + nb_rand() % 8;
+
+		fill(op, SH_TEXT, a, b, len);
+		xs[m].a = a;
+		xs[m].b = b;
+		set_args(op, len, &xs[m]);
+	}
+	*xsp = xs;
+	return MIX_K;
+}
+
+/* The cold and mixed table: a row per op, upstream time / kfx time. */
+static int sets_table(const char *label)
+{
+	static const char *const names[] = {
+		"cold 64", "cold 512", "cold 4095", "mix 1-64", "mix 1-4095",
+	};
+	static double fig[NB_OPS][5][4];
+	int op, c, errors = 0;
+
+	printf("\n%s: cold and mixed inputs, upstream time / kfx time (random text;"
+	       " cold: copies over %ld MiB in random order; mix: %d strings of"
+	       " random lengths and offsets)\n\n| op |", label, COLD_BYTES >> 20, MIX_K);
+	for (c = 0; c < 5; c++)
+		printf(" %s |", names[c]);
+	printf("\n|---|---:|---:|---:|---:|---:|\n");
+	for (op = 0; op < NB_OPS; op++) {
+		if (!wanted(op))
+			continue;
+		printf("| %s |", op_names[op]);
+		for (c = 0; c < 5; c++) {
+			struct figure f[NB_IMPLS];
+			struct nb_args *xs;
+			double rt[2];
+			long k;
+
+			k = c < 3 ? cold_set(op, c == 0 ? 64 : c == 1 ? 512 : 4095, &xs) :
+			    mix_set(op, 1, c == 3 ? 64 : 4095, &xs);
+			cursor = 0;
+			fig[op][c][0] = -1;
+			if (time_case(op, xs, k, f, rt)) {
+				errors++;
+				printf(" - |");
+			} else {
+				printf(" %.2f |", rt[0]);
+				fig[op][c][0] = f[NB_UPSTREAM].med;
+				fig[op][c][1] = f[NB_KFX].med;
+				fig[op][c][2] = rt[0];
+				fig[op][c][3] = rt[1];
+			}
+			if (c < 3)
+				free(xs);
+		}
+		printf("\n");
+	}
+	printf("\n");
+	for (op = 0; op < NB_OPS; op++)
+		for (c = 0; c < 5 && wanted(op); c++)
+			if (fig[op][c][0] >= 0)
+				printf("csv-set,%s,%s,%s,%.2f,%.2f,%.3f,%.3f\n", label,
+				       op_names[op], names[c], fig[op][c][0],
+				       fig[op][c][1], fig[op][c][2], fig[op][c][3]);
+	return errors;
+}
+
 static bool shape_applies(int op, enum shape sh)
 {
 	switch (sh) {
@@ -178,7 +319,7 @@ int main(int argc, char **argv)
 					break;
 				fill(op, sh, a, b, len);
 				set_args(op, len, &x);
-				if (time_case(op, &x, f, rt)) {
+				if (time_case(op, &x, 1, f, rt)) {
 					errors++;
 					continue;
 				}
@@ -218,6 +359,8 @@ int main(int argc, char **argv)
 			printf(" %.2f |", worst[op][sh][li]);
 		printf("\n");
 	}
+
+	errors += sets_table(label);
 
 	/* the targets of the string issue (issue 13) */
 	printf("\n%s: targets (tolerance %.0f%%)\n", label, TOLERANCE * 100);

@@ -35,6 +35,7 @@ extern const char *const shape_names[SH_SHAPES];
 /* str_inputs.c: one input of @op (enum nb_op) and @sh, @a @len bytes long. */
 void fill(int op, enum shape sh, char *a, char *b, int len);
 void set_args(int op, int len, struct nb_args *x);
+unsigned int nb_rand(void);
 
 /* str_kern.c, built with the kernel's flags */
 extern const nb_fn nb_fns[NB_IMPLS][NB_OPS];

@@ -94,6 +94,14 @@ done
 	echo "scope=${quick:-full}; string ops: $ops"
 } > "$out/setup.txt"
 python3 "$KFX_TOP/tests/vm/bench-report.py" "$out"
+# Native time beside the instruction counts: make bench-native's report
+# (make bench runs it first), its headings one level down.
+native=$KFX_CACHE/bench/native
+if [ -f "$native/RESULTS.md" ]; then
+	{ echo; echo "## Native time (make bench-native)"; echo
+	  sed -e '1d' -e 's/^## /### /' "$native/RESULTS.md"; } >> "$out/RESULTS.md"
+	cp "$native/native-string.png" "$out/" 2>/dev/null || true
+fi
 say "results: $out/RESULTS.md"
 if [ -z "$quick" ] && [ "$ops" = all ] && [ $# = 0 ]; then
 	mkdir -p "$KFX_TOP/bench"

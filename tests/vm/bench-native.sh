@@ -58,6 +58,16 @@ for p in "${pairs[@]}"; do
 		"$src/out/str_native" "$label" $quick ||
 		{ tail -5 "$out/$root-$cc.txt" >&2; die "str_native ($label) failed: $out/$root-$cc.txt"; }
 	grep -E '^(target|.*: [0-9]+ targets missed)' "$out/$root-$cc.txt" | grep -v ' holds$' || true
+	if [ ! -f "$out/aa.txt" ]; then	# the noise floor, with the first compiler
+		say "timing kfx against itself with $label (the noise floor, ~15 s)"
+		NB_AA=1 "$src/out/str_native" "$label A/A" > "$out/aa.csv" ||
+			die "str_native A/A ($label) failed"
+		# every hot case's ratio (kfx/kfx), sorted: the worst, the 1st and 5th percentiles
+		grep '^csv,' "$out/aa.csv" | awk -F, '$8 == "kfx" { print $12 }' | sort -n |
+			awk -v l="$label" '{ v[NR] = $1 } END { printf "noise floor (%s, kfx against itself, %d cases): worst %.2f, 1st percentile %.2f, 5th %.2f, median %.2f\n", l, NR, v[1], v[int(NR / 100) + 1], v[int(NR / 20) + 1], v[int(NR / 2) + 1] }' \
+			> "$out/aa.txt"
+		cat "$out/aa.txt" >&2
+	fi
 	rm -rf "$src"
 done
 
@@ -89,6 +99,12 @@ dirty=$(git -C "$KFX_TOP" status --porcelain -- module/kfx_str_core.h tests/benc
 	echo "compiled here; see the last section for the model against the running"
 	echo "kernel's bpf_str*(). Ratios are medians of per-round ratios (each round"
 	echo "times the three back to back), because this machine's speed drifts."
+	echo
+	echo "How far to trust a ratio: the same figures with kfx timed against itself."
+	echo "A target judged on the worst of many cases (every length, every"
+	echo "alignment) needs a tolerance down to this floor, not 3%:"
+	echo
+	echo "    $(cat "$out/aa.txt")"
 	for f in "$out"/*-*.txt; do
 		echo
 		sed -n 's/^\(.*\): upstream time \/ kfx time.*/## \1/p' "$f"

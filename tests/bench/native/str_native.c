@@ -13,7 +13,8 @@
  * lengths ("csv-set," lines), then one line per target of the string
  * issue, "holds" or "MISSED", each judged with TOLERANCE.
  * Usage: str_native COMPILER-LABEL [quick]
- * NB_ONLY=op[,op...] in the environment times those ops only (iterating).
+ * NB_ONLY=op[,op...] in the environment times those ops only (iterating);
+ * NB_AA=1 times kfx against itself (the noise floor).
  */
 #define _GNU_SOURCE
 #include <stdbool.h>
@@ -59,6 +60,12 @@ static int cmp_double(const void *x, const void *y)
 struct figure { double min, med, max; };
 
 static volatile int sink;
+/*
+ * The implementations timed: nb_fns, or with NB_AA=1 in the environment
+ * kfx in upstream's place (an A/A run: the ratios then show this
+ * machine's noise, what a target's tolerance must be read against).
+ */
+static nb_fn fns[NB_IMPLS][NB_OPS];
 static long cursor;	/* where the last batch stopped in a set of inputs */
 
 /* @n calls of @fn over the @k inputs @xs in turn */
@@ -95,7 +102,7 @@ static int time_case(int op, const struct nb_args *xs, long k,
 
 	for (m = 0; m < k && m < 256; m++) {
 		for (i = 0; i < NB_IMPLS; i++)
-			res[i] = nb_fns[i][op](&xs[m]);
+			res[i] = fns[i][op](&xs[m]);
 		if (res[NB_KFX] != res[NB_UPSTREAM] || res[NB_KFX_BUF] != res[NB_UPSTREAM]) {
 			fprintf(stderr, "str_native: %s differs: upstream %d, kfx %d, kfx_buf %d\n",
 				op_names[op], res[0], res[1], res[2]);
@@ -105,13 +112,13 @@ static int time_case(int op, const struct nb_args *xs, long k,
 	/* the batch: BATCH_NS of the slowest, upstream's */
 	t0 = now_ns();
 	for (n = 0; n < 8 || now_ns() - t0 < BATCH_NS / 4; n += 8)
-		run_batch(nb_fns[NB_UPSTREAM][op], xs, k, 8);
+		run_batch(fns[NB_UPSTREAM][op], xs, k, 8);
 	n = n * BATCH_NS / (now_ns() - t0) + 1;
 	for (r = 0; r < ROUNDS; r++) {
 		for (j = 0; j < NB_IMPLS; j++) {
 			i = (j + r) % NB_IMPLS;	/* each goes first in turn */
 			t0 = now_ns();
-			run_batch(nb_fns[i][op], xs, k, n);
+			run_batch(fns[i][op], xs, k, n);
 			t[i][r] = (now_ns() - t0) / n;
 		}
 	}
@@ -295,6 +302,9 @@ int main(int argc, char **argv)
 	int nlens = quick ? 5 : sizeof(lens_all) / sizeof(lens_all[0]);
 	int op, sh, li, al, errors = 0, missed = 0;
 
+	memcpy(fns, nb_fns, sizeof(fns));
+	if (getenv("NB_AA"))
+		memcpy(fns[NB_UPSTREAM], nb_fns[NB_KFX], sizeof(fns[0]));
 	printf("csv,compiler,op,shape,len,align_a,align_b,impl,min_ns,median_ns,max_ns,"
 	       "up_over_kfx,kfx_over_buf\n");
 	for (op = 0; op < NB_OPS; op++)

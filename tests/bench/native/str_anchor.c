@@ -28,21 +28,6 @@
 
 static const int lens[] = { 8, 64, 512, 4095 };
 
-static double now_ns(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec * 1e9 + t.tv_nsec;
-}
-
-static int cmp_double(const void *x, const void *y)
-{
-	double a = *(const double *)x, b = *(const double *)y;
-
-	return a < b ? -1 : a > b;
-}
-
 static double median(double *v, int n)
 {
 	qsort(v, n, sizeof(*v), cmp_double);

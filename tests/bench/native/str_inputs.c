@@ -4,6 +4,7 @@
  * str_anchor (the running kernel's bpf_str*()) alike.
  */
 #include <string.h>
+#include <time.h>
 #include "str_native.h"
 
 const char *const op_names[NB_OPS] = {
@@ -97,4 +98,20 @@ void set_args(int op, int len, struct nb_args *x)
 	    op == NB_STRNSTR || op == NB_STRNCASESTR)
 		x->n = len + 1;
 	x->c = op == NB_STRRCHR ? 'q' : 'Z';
+}
+
+/* The clock both harnesses time with, and qsort()'s order for doubles. */
+double now_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1e9 + t.tv_nsec;
+}
+
+int cmp_double(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+
+	return a < b ? -1 : a > b;
 }

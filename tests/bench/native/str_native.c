@@ -42,21 +42,6 @@ static const int lens_quick[] = { 1, 8, 64, 512, 4095 };
 static char area_a[AREA] __attribute__((aligned(4096)));
 static char area_b[AREA] __attribute__((aligned(4096)));
 
-static double now_ns(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec * 1e9 + t.tv_nsec;
-}
-
-static int cmp_double(const void *x, const void *y)
-{
-	double a = *(const double *)x, b = *(const double *)y;
-
-	return a < b ? -1 : a > b;
-}
-
 struct figure { double min, med, max; };
 
 static volatile int sink;

@@ -36,6 +36,8 @@ extern const char *const shape_names[SH_SHAPES];
 void fill(int op, enum shape sh, char *a, char *b, int len);
 void set_args(int op, int len, struct nb_args *x);
 unsigned int nb_rand(void);
+double now_ns(void);
+int cmp_double(const void *x, const void *y);
 
 /* str_kern.c, built with the kernel's flags */
 extern const nb_fn nb_fns[NB_IMPLS][NB_OPS];

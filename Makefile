@@ -9,7 +9,8 @@
 # make bench-native  the string core vs upstream's loops in ns on this CPU,
 #                  built by each kernel's compiler (KERNEL=, QUICK=1);
 #                  results in .cache/bench/native/RESULTS.md
-# make check       the whole test matrix (KERNELS="6.1 7.3" for a subset)
+# make check       the whole test matrix (KERNELS="6.1 7.3" or ARCH=arm64
+#                  for a subset)
 # make deb         kfx-dkms and kfx-tools .debs in .cache/deb/
 # make samples     kfxctl and the samples against the running kernel's BTF,
 #                  in ./out (OUT=, VMLINUX= a kernel ELF or BTF file)
@@ -70,7 +71,7 @@ bench-native:
 	KFX_BENCH_QUICK=$(QUICK) tests/vm/bench-native.sh $(KERNEL)
 
 check:
-	tests/vm/check.sh $(KERNELS)
+	ARCH="$(ARCH)" tests/vm/check.sh $(KERNELS)
 
 deb:
 	tests/vm/make-deb.sh

@@ -283,33 +283,62 @@ static inline bool kfx_skb_frags_readable(const struct sk_buff *skb)
 #endif
 
 /*
- * Whether a fault-safe read may start at @p: upstream's string kfuncs ask
- * copy_from_kernel_nofault_allowed(), which modules cannot call.  On x86-64
- * its test is "above the user range and its guard page, not the vsyscall
- * page, and canonical" (arch/x86/mm/maccess.c).  The vsyscall page lies
- * above the user range but is mapped for user space: a read of it with
- * faults disabled oopses under SMAP instead of faulting cleanly, so it is
- * refused first, also where the inline test is missing and
- * copy_from_kernel_nofault() decides (kernels before the vsyscall fix let
- * it read the page).
+ * Whether a fault-safe read may start at @p: 0, or upstream's errno for
+ * that address.  Upstream's string kfuncs ask
+ * copy_from_kernel_nofault_allowed(), which modules cannot call.
+ *
+ * On x86-64 its test is "above the user range and its guard page, not the
+ * vsyscall page, and canonical" (arch/x86/mm/maccess.c): -ERANGE otherwise.
+ * The vsyscall page lies above the user range but is mapped for user
+ * space: a read of it with faults disabled oopses under SMAP instead of
+ * faulting cleanly, so it is refused first, also where the inline test is
+ * missing and copy_from_kernel_nofault() decides (kernels before the
+ * vsyscall fix let it read the page).
+ *
+ * arm64 keeps the generic test (mm/maccess.c: every address allowed), so
+ * upstream reads a user address, which faults under PAN: -EFAULT at the
+ * first read, as upstream's selftests expect there, and nothing when the
+ * call reads nothing (a count of 0).  kfx gives the same answers without
+ * reading the user half at all (kfx_nofault_user_half(), below, makes
+ * each load there fail as PAN would), also on CPUs without PAN, where such
+ * a read would return user memory.
  */
-static inline bool kfx_nofault_read_allowed(const void *p)
+#if defined(CONFIG_X86_64)
+static inline int kfx_nofault_read_check(const void *p)
 {
 	unsigned long a = (unsigned long)p;
 #ifndef KFX_HAVE_X86_CANONICAL
 	char c;
 #endif
 
-#ifdef CONFIG_X86_64
 	if (is_vsyscall_vaddr(a))
-		return false;
-#endif
+		return -ERANGE;
 #ifdef KFX_HAVE_X86_CANONICAL
-	return a >= TASK_SIZE_MAX + PAGE_SIZE &&
-	       __is_canonical_address(a, boot_cpu_data.x86_virt_bits);
+	if (a >= TASK_SIZE_MAX + PAGE_SIZE &&
+	    __is_canonical_address(a, boot_cpu_data.x86_virt_bits))
+		return 0;
+	return -ERANGE;
 #else
-	return copy_from_kernel_nofault(&c, p, 1) != -ERANGE;
+	return copy_from_kernel_nofault(&c, p, 1) == -ERANGE ? -ERANGE : 0;
 #endif
+}
+#elif defined(CONFIG_ARM64)
+static inline int kfx_nofault_read_check(const void *p)
+{
+	return 0;
+}
+#else
+#error "kfx: kfx_nofault_read_check() knows x86-64 and arm64 only"
+#endif
+
+/*
+ * Whether a fault-safe load at @addr must fail as a user address: arm64's
+ * user half (TTBR0, bit 63 clear), which kfx never reads.  x86-64 refuses
+ * user addresses before any load, in kfx_nofault_read_check().
+ */
+static __always_inline bool kfx_nofault_user_half(unsigned long addr)
+{
+	return IS_ENABLED(CONFIG_ARM64) && (long)addr >= 0;
 }
 
 #endif /* _KFX_COMPAT_H */

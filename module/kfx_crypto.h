@@ -34,8 +34,13 @@ struct kfx_crypto_params;
 /* Table entries for KFX_CRYPTO_MAX_LEN + a tag at any page offset, twice. */
 #define KFX_CRYPTO_SG_ENTRIES	(2 * (KFX_CRYPTO_MAX_LEN / PAGE_SIZE + 2))
 
-/* The largest skcipher or AEAD request kept in the scratch (create checks). */
-#define KFX_CRYPTO_REQ_MAX	1024
+/*
+ * The largest skcipher or AEAD request kept in the scratch (create checks).
+ * arm64 aligns each nested request to CRYPTO_MINALIGN (128 bytes, the DMA
+ * alignment): Debian's arm64 6.1 needs more than 1024 bytes for
+ * rfc4106(gcm(aes)) over its generic parts.
+ */
+#define KFX_CRYPTO_REQ_MAX	2048
 
 /**
  * struct kfx_crypto_ctx - what a kfx_crypto_ctx __kptr points to

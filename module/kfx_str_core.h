@@ -8,7 +8,8 @@
  *
  *   int kfx_mem_check(const char *p)
  *	0 if @p may be read, -ERANGE if it is not a kernel address (NULL,
- *	user space).  Only the first byte of each string is checked, as
+ *	user space; x86-64: arm64 has no such test, its user half faults
+ *	when read).  Only the first byte of each string is checked, as
  *	upstream does.
  *   int kfx_mem_word(unsigned long addr, unsigned long *w)
  *	read the word at @addr: 0 or -EFAULT.  Aligned, except s2's in
@@ -33,7 +34,9 @@
  * on 6.1, whose kbuild leaves char signed on x86.  An aligned word never crosses a
  * page, so reading the word that holds a byte faults exactly when reading
  * that byte would: the word loops below fault where a byte loop would.
- * Only little-endian 64-bit targets are supported (x86-64).
+ * Only little-endian 64-bit targets are supported (x86-64, arm64: Kbuild
+ * refuses the others); an aligned 8-byte load never crosses a page on
+ * either.
  */
 #ifndef _KFX_STR_CORE_H
 #define _KFX_STR_CORE_H

@@ -67,18 +67,22 @@ void kfx_lockdown_stop(void)
 #endif
 
 /*
- * Upstream's -ERANGE test of each string's first byte, and -EPERM under
- * lockdown (confidentiality) where it must not read (kfx_compat.h).
+ * Upstream's test of each string's first byte (x86-64: -ERANGE for
+ * addresses outside the kernel's; arm64: none, its user half faults on
+ * reading), and -EPERM under lockdown (confidentiality) where it must not
+ * read (kfx_compat.h).
  */
 static inline int kfx_mem_check(const char *p)
 {
 	if (kfx_read_locked_down())
 		return -EPERM;
-	return kfx_nofault_read_allowed(p) ? 0 : -ERANGE;
+	return kfx_nofault_read_check(p);
 }
 
 static __always_inline int kfx_mem_word(unsigned long addr, unsigned long *w)
 {
+	if (kfx_nofault_user_half(addr))
+		return -EFAULT;
 	__get_kernel_nofault(w, (unsigned long *)addr, unsigned long, fault);
 	return 0;
 fault:
@@ -87,6 +91,8 @@ fault:
 
 static __always_inline int kfx_mem_byte(const char *p, char *c)
 {
+	if (kfx_nofault_user_half((unsigned long)p))
+		return -EFAULT;
 	__get_kernel_nofault(c, p, char, fault);
 	return 0;
 fault:
@@ -109,9 +115,10 @@ __bpf_kfunc_start_defs();
  *              string running into an unmapped page)
  * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of an input, the set
  *              or the needle included, were read without its end
- * * %-ERANGE - a string is not a kernel address (NULL, user space, the
- *              vsyscall page, non-canonical); only each first byte is
- *              checked, as upstream does
+ * * %-ERANGE - x86-64: a string is not a kernel address (NULL, user
+ *              space, the vsyscall page, non-canonical); only each first
+ *              byte is checked, as upstream does (arm64, as upstream:
+ *              %-EFAULT once such a string would be read)
  * * %-EPERM  - lockdown (confidentiality) forbids reading kernel memory
  *              (6.2+)
  */
@@ -133,9 +140,10 @@ __bpf_kfunc int kfx_strcmp(const char *s1__ign, const char *s2__ign)
  *              string running into an unmapped page)
  * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of an input, the set
  *              or the needle included, were read without its end
- * * %-ERANGE - a string is not a kernel address (NULL, user space, the
- *              vsyscall page, non-canonical); only each first byte is
- *              checked, as upstream does
+ * * %-ERANGE - x86-64: a string is not a kernel address (NULL, user
+ *              space, the vsyscall page, non-canonical); only each first
+ *              byte is checked, as upstream does (arm64, as upstream:
+ *              %-EFAULT once such a string would be read)
  * * %-EPERM  - lockdown (confidentiality) forbids reading kernel memory
  *              (6.2+)
  */
@@ -157,9 +165,10 @@ __bpf_kfunc int kfx_strcasecmp(const char *s1__ign, const char *s2__ign)
  *              string running into an unmapped page)
  * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of an input, the set
  *              or the needle included, were read without its end
- * * %-ERANGE - a string is not a kernel address (NULL, user space, the
- *              vsyscall page, non-canonical); only each first byte is
- *              checked, as upstream does
+ * * %-ERANGE - x86-64: a string is not a kernel address (NULL, user
+ *              space, the vsyscall page, non-canonical); only each first
+ *              byte is checked, as upstream does (arm64, as upstream:
+ *              %-EFAULT once such a string would be read)
  * * %-EPERM  - lockdown (confidentiality) forbids reading kernel memory
  *              (6.2+)
  */
@@ -181,9 +190,10 @@ __bpf_kfunc int kfx_strncasecmp(const char *s1__ign, const char *s2__ign, size_t
  *              string running into an unmapped page)
  * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of an input, the set
  *              or the needle included, were read without its end
- * * %-ERANGE - a string is not a kernel address (NULL, user space, the
- *              vsyscall page, non-canonical); only each first byte is
- *              checked, as upstream does
+ * * %-ERANGE - x86-64: a string is not a kernel address (NULL, user
+ *              space, the vsyscall page, non-canonical); only each first
+ *              byte is checked, as upstream does (arm64, as upstream:
+ *              %-EFAULT once such a string would be read)
  * * %-EPERM  - lockdown (confidentiality) forbids reading kernel memory
  *              (6.2+)
  */
@@ -206,9 +216,10 @@ __bpf_kfunc int kfx_strchr(const char *s__ign, char c)
  *              string running into an unmapped page)
  * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of an input, the set
  *              or the needle included, were read without its end
- * * %-ERANGE - a string is not a kernel address (NULL, user space, the
- *              vsyscall page, non-canonical); only each first byte is
- *              checked, as upstream does
+ * * %-ERANGE - x86-64: a string is not a kernel address (NULL, user
+ *              space, the vsyscall page, non-canonical); only each first
+ *              byte is checked, as upstream does (arm64, as upstream:
+ *              %-EFAULT once such a string would be read)
  * * %-EPERM  - lockdown (confidentiality) forbids reading kernel memory
  *              (6.2+)
  */
@@ -229,9 +240,10 @@ __bpf_kfunc int kfx_strnchr(const char *s__ign, size_t count, char c)
  *              string running into an unmapped page)
  * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of an input, the set
  *              or the needle included, were read without its end
- * * %-ERANGE - a string is not a kernel address (NULL, user space, the
- *              vsyscall page, non-canonical); only each first byte is
- *              checked, as upstream does
+ * * %-ERANGE - x86-64: a string is not a kernel address (NULL, user
+ *              space, the vsyscall page, non-canonical); only each first
+ *              byte is checked, as upstream does (arm64, as upstream:
+ *              %-EFAULT once such a string would be read)
  * * %-EPERM  - lockdown (confidentiality) forbids reading kernel memory
  *              (6.2+)
  */
@@ -254,9 +266,10 @@ __bpf_kfunc int kfx_strchrnul(const char *s__ign, char c)
  *              string running into an unmapped page)
  * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of an input, the set
  *              or the needle included, were read without its end
- * * %-ERANGE - a string is not a kernel address (NULL, user space, the
- *              vsyscall page, non-canonical); only each first byte is
- *              checked, as upstream does
+ * * %-ERANGE - x86-64: a string is not a kernel address (NULL, user
+ *              space, the vsyscall page, non-canonical); only each first
+ *              byte is checked, as upstream does (arm64, as upstream:
+ *              %-EFAULT once such a string would be read)
  * * %-EPERM  - lockdown (confidentiality) forbids reading kernel memory
  *              (6.2+)
  */
@@ -276,9 +289,10 @@ __bpf_kfunc int kfx_strrchr(const char *s__ign, int c)
  *              string running into an unmapped page)
  * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of an input, the set
  *              or the needle included, were read without its end
- * * %-ERANGE - a string is not a kernel address (NULL, user space, the
- *              vsyscall page, non-canonical); only each first byte is
- *              checked, as upstream does
+ * * %-ERANGE - x86-64: a string is not a kernel address (NULL, user
+ *              space, the vsyscall page, non-canonical); only each first
+ *              byte is checked, as upstream does (arm64, as upstream:
+ *              %-EFAULT once such a string would be read)
  * * %-EPERM  - lockdown (confidentiality) forbids reading kernel memory
  *              (6.2+)
  */
@@ -299,9 +313,10 @@ __bpf_kfunc int kfx_strlen(const char *s__ign)
  *              string running into an unmapped page)
  * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of an input, the set
  *              or the needle included, were read without its end
- * * %-ERANGE - a string is not a kernel address (NULL, user space, the
- *              vsyscall page, non-canonical); only each first byte is
- *              checked, as upstream does
+ * * %-ERANGE - x86-64: a string is not a kernel address (NULL, user
+ *              space, the vsyscall page, non-canonical); only each first
+ *              byte is checked, as upstream does (arm64, as upstream:
+ *              %-EFAULT once such a string would be read)
  * * %-EPERM  - lockdown (confidentiality) forbids reading kernel memory
  *              (6.2+)
  */
@@ -322,9 +337,10 @@ __bpf_kfunc int kfx_strnlen(const char *s__ign, size_t count)
  *              string running into an unmapped page)
  * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of an input, the set
  *              or the needle included, were read without its end
- * * %-ERANGE - a string is not a kernel address (NULL, user space, the
- *              vsyscall page, non-canonical); only each first byte is
- *              checked, as upstream does
+ * * %-ERANGE - x86-64: a string is not a kernel address (NULL, user
+ *              space, the vsyscall page, non-canonical); only each first
+ *              byte is checked, as upstream does (arm64, as upstream:
+ *              %-EFAULT once such a string would be read)
  * * %-EPERM  - lockdown (confidentiality) forbids reading kernel memory
  *              (6.2+)
  */
@@ -345,9 +361,10 @@ __bpf_kfunc int kfx_strspn(const char *s__ign, const char *accept__ign)
  *              string running into an unmapped page)
  * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of an input, the set
  *              or the needle included, were read without its end
- * * %-ERANGE - a string is not a kernel address (NULL, user space, the
- *              vsyscall page, non-canonical); only each first byte is
- *              checked, as upstream does
+ * * %-ERANGE - x86-64: a string is not a kernel address (NULL, user
+ *              space, the vsyscall page, non-canonical); only each first
+ *              byte is checked, as upstream does (arm64, as upstream:
+ *              %-EFAULT once such a string would be read)
  * * %-EPERM  - lockdown (confidentiality) forbids reading kernel memory
  *              (6.2+)
  */
@@ -370,9 +387,10 @@ __bpf_kfunc int kfx_strcspn(const char *s__ign, const char *reject__ign)
  *              string running into an unmapped page)
  * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of an input, the set
  *              or the needle included, were read without its end
- * * %-ERANGE - a string is not a kernel address (NULL, user space, the
- *              vsyscall page, non-canonical); only each first byte is
- *              checked, as upstream does
+ * * %-ERANGE - x86-64: a string is not a kernel address (NULL, user
+ *              space, the vsyscall page, non-canonical); only each first
+ *              byte is checked, as upstream does (arm64, as upstream:
+ *              %-EFAULT once such a string would be read)
  * * %-EPERM  - lockdown (confidentiality) forbids reading kernel memory
  *              (6.2+)
  */
@@ -394,9 +412,10 @@ __bpf_kfunc int kfx_strstr(const char *s1__ign, const char *s2__ign)
  *              string running into an unmapped page)
  * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of an input, the set
  *              or the needle included, were read without its end
- * * %-ERANGE - a string is not a kernel address (NULL, user space, the
- *              vsyscall page, non-canonical); only each first byte is
- *              checked, as upstream does
+ * * %-ERANGE - x86-64: a string is not a kernel address (NULL, user
+ *              space, the vsyscall page, non-canonical); only each first
+ *              byte is checked, as upstream does (arm64, as upstream:
+ *              %-EFAULT once such a string would be read)
  * * %-EPERM  - lockdown (confidentiality) forbids reading kernel memory
  *              (6.2+)
  */
@@ -421,9 +440,10 @@ __bpf_kfunc int kfx_strcasestr(const char *s1__ign, const char *s2__ign)
  *              string running into an unmapped page)
  * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of an input, the set
  *              or the needle included, were read without its end
- * * %-ERANGE - a string is not a kernel address (NULL, user space, the
- *              vsyscall page, non-canonical); only each first byte is
- *              checked, as upstream does
+ * * %-ERANGE - x86-64: a string is not a kernel address (NULL, user
+ *              space, the vsyscall page, non-canonical); only each first
+ *              byte is checked, as upstream does (arm64, as upstream:
+ *              %-EFAULT once such a string would be read)
  * * %-EPERM  - lockdown (confidentiality) forbids reading kernel memory
  *              (6.2+)
  */
@@ -446,9 +466,10 @@ __bpf_kfunc int kfx_strnstr(const char *s1__ign, const char *s2__ign, size_t len
  *              string running into an unmapped page)
  * * %-E2BIG  - 65536 characters (XATTR_SIZE_MAX) of an input, the set
  *              or the needle included, were read without its end
- * * %-ERANGE - a string is not a kernel address (NULL, user space, the
- *              vsyscall page, non-canonical); only each first byte is
- *              checked, as upstream does
+ * * %-ERANGE - x86-64: a string is not a kernel address (NULL, user
+ *              space, the vsyscall page, non-canonical); only each first
+ *              byte is checked, as upstream does (arm64, as upstream:
+ *              %-EFAULT once such a string would be read)
  * * %-EPERM  - lockdown (confidentiality) forbids reading kernel memory
  *              (6.2+)
  */

@@ -23,6 +23,15 @@ trap 'rm -rf "$tmp"' EXIT
 die() { echo "kfx-btf: error: $*" >&2; exit 1; }
 say() { echo "kfx-btf: $*" >&2; }
 
+# The objcopy that knows the module's machine: the build host's own, or the
+# cross binutils when an arm64 module is built on another machine.
+module_objcopy() {
+	case $(readelf -h "$ko" 2>/dev/null | sed -n 's/^ *Machine: *//p') in
+	*AArch64*) [ "$(uname -m)" = aarch64 ] || { echo aarch64-linux-gnu-objcopy; return; } ;;
+	esac
+	echo objcopy
+}
+
 has_section() { readelf -S -W "$2" 2>/dev/null | grep -q " $1 "; }
 
 find_base() {
@@ -58,7 +67,7 @@ if ! has_section .BTF "$ko"; then
 		flags=$(PAHOLE=pahole sh "$kdir/scripts/pahole-flags.sh" 2>/dev/null || echo "$flags")
 	say "generating module BTF with pahole $flags against $b"
 	# shellcheck disable=SC2086
-	LLVM_OBJCOPY=objcopy pahole -J $flags --btf_base "$b" "$ko" ||
+	LLVM_OBJCOPY=$(module_objcopy) pahole -J $flags --btf_base "$b" "$ko" ||
 		die "pahole failed to generate BTF for $ko"
 	has_section .BTF "$ko" || die "pahole ran but $ko still has no .BTF section"
 

@@ -13,7 +13,8 @@
  * "kfx-forbidden" (deny), opens /tmp/kfx-secret.txt, execs
  * /tmp/kfx-forbidden, and checks what was reported and refused.
  * Exit status: 0 done (the demo passed), 1 failed or could not run (a line
- * says why), 2 usage.
+ * says why), 2 usage, 3 this kernel cannot attach LSM or fentry programs
+ * at all (no BPF trampolines: Debian's arm64 6.1).
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -205,7 +206,8 @@ static void usage(FILE *f)
 		"  -h, --help    this text\n"
 		"\n"
 		"At most %d patterns of %zu characters.\n"
-		"Exit status: 0 done (the demo passed), 1 failed or could not run, 2 usage.\n",
+		"Exit status: 0 done (the demo passed), 1 failed or could not run, 2 usage,\n"
+		"3 this kernel cannot attach LSM or fentry programs (no BPF trampolines).\n",
 		NF_MAX_PATTERNS, sizeof(pats[0].text) - 1);
 }
 
@@ -276,6 +278,11 @@ int main(int argc, char **argv)
 	rb = ring_buffer__new(bpf_map__fd(skel->maps.events), on_event, NULL, NULL);
 	if (!rb || name_filter__attach(skel)) {
 		err = 1;
+		if (errno == 524) {	/* the kernel's ENOTSUPP */
+			err = 3;
+			fprintf(stderr, "name_filter: this kernel cannot attach LSM or fentry programs (no BPF trampolines, as on Debian's arm64 6.1: ftrace has no direct calls there)\n");
+			goto out;
+		}
 		fprintf(stderr, "name_filter: attaching failed: %s\n", strerror(errno));
 		goto out;
 	}

@@ -477,7 +477,7 @@ int main(int argc, char **argv)
 	pass = "generic";
 	run_pass();
 	kfx_accel_load(NULL);
-	pass = "aesni";
+	pass = KFX_ACCEL_PASS;
 	run_pass();
 	printf("crypto_bench: %d target%s missed\n", targets_missed,
 	       targets_missed == 1 ? "" : "s");

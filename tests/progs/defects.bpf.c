@@ -23,7 +23,7 @@
  * (6.1 has no __ign: its verifier refuses the scalar outright.)
  */
 SEC("syscall")
-__success __retval(0) __needs_ksym("bpf_rcu_read_lock")
+__success __retval(0) __needs_ksym("bpf_rcu_read_lock") __arch("x86")
 int d1_vsyscall_page_is_not_kernel_memory(void *ctx)
 {
 	CHECK(kfx_strlen(VSYSCALL) == -ERANGE);

@@ -22,4 +22,16 @@
 #define ERANGE	34
 #define E2BIG	7
 
+/*
+ * What NULL and user addresses give the string kfuncs, as upstream's own
+ * selftests (string_kfuncs_failure1.c) expect: -ERANGE where the kernel
+ * tests the address before reading (x86-64), -EFAULT where reading it
+ * faults (arm64: no test, PAN).
+ */
+#if defined(__TARGET_ARCH_arm64)
+#define USER_PTR_ERR	(-EFAULT)
+#else
+#define USER_PTR_ERR	(-ERANGE)
+#endif
+
 #endif

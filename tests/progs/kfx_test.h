@@ -12,6 +12,8 @@
  *   __retval(N)            BPF_PROG_TEST_RUN returns N (only then is it run)
  *   __needs_ksym("name")   only where vmlinux BTF has function name, else skip
  *   __without_ksym("name") only where vmlinux BTF lacks function name
+ *   __arch("x86")          only on that architecture (x86, arm64: the
+ *                          __TARGET_ARCH_ names), else skip
  *   __driver("name")       after loading, hand the program to the runner's
  *                          driver "name" (tests/runner/<name>.c), which
  *                          feeds it cases and judges the results
@@ -37,6 +39,7 @@
 #define __retval(v)		__kfx_tag("retval=" __kfx_xstr(v))
 #define __needs_ksym(f)		__kfx_tag("needs_ksym=" f)
 #define __without_ksym(f)	__kfx_tag("without_ksym=" f)
+#define __arch(a)		__kfx_tag("arch=" a)
 #define __driver(d)		__kfx_tag("driver=" d)
 #define __setup(p)		__kfx_tag("setup=" p)
 #define __locked_down		__kfx_tag("locked_down")

@@ -38,7 +38,11 @@ int compat_driver(struct bpf_object *obj, struct bpf_program *prog,
 	(void)prog;
 	btf__free(vmlinux);
 	skel = compat__open_and_load();
-	if (!skel || compat__attach(skel)) {
+	if (skel && compat__attach(skel)) {
+		err = attach_failed(why, whylen);
+		goto out;
+	}
+	if (!skel) {
 		snprintf(why, whylen, "loading and attaching: %s", strerror(errno));
 		goto out;
 	}

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Driver of crypto_driver.bpf.c: which crypto driver each ctx got.  While
- * aesni_intel is not loaded (the first pass of the crypto tests) the AES
- * modes must run the generic or library code; once it is (the runner loads
- * the accelerated x86 modules, as udev does at boot on such a CPU, and runs
- * the crypto tests again), they must run AES-NI, and chacha20 the SIMD
- * driver where the kernel has one (6.1 to 6.18; later kernels fold it into
- * the library, whose driver name does not say).
+ * the accelerated modules are not loaded (the first pass of the crypto
+ * tests) the AES modes must run the generic or library code; once they
+ * are (the runner loads them, as udev does at boot on such a CPU, and runs
+ * the crypto tests again), they must run AES-NI (x86-64) or the AES
+ * instructions (arm64: *-aes-ce), and chacha20 the SIMD driver where the
+ * kernel has one (6.1 to 6.18; later kernels fold it into the library,
+ * whose driver name does not say).  crypto_accel.h names them.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -16,6 +17,7 @@
 #include <bpf/libbpf.h>
 
 #include "kfx.h"
+#include "crypto_accel.h"
 #include "crypto_driver.h"
 #include "runner.h"
 
@@ -24,13 +26,13 @@ static const struct {
 	unsigned int key_len, authsize;
 	const char *accel;
 } algs[DRIVER_JOBS] = {
-	{ "skcipher", "ecb(aes)", 16, 0, "aesni" },
-	{ "skcipher", "cbc(aes)", 16, 0, "aesni" },
-	{ "skcipher", "ctr(aes)", 16, 0, "aesni" },
-	{ "skcipher", "xts(aes)", 32, 0, "aesni" },
-	{ "aead", "gcm(aes)", 16, 16, "aesni" },
-	{ "aead", "rfc4106(gcm(aes))", 20, 16, "aesni" },
-	{ "skcipher", "chacha20", 32, 0, "simd" },
+	{ "skcipher", "ecb(aes)", 16, 0, KFX_ACCEL_AES },
+	{ "skcipher", "cbc(aes)", 16, 0, KFX_ACCEL_AES },
+	{ "skcipher", "ctr(aes)", 16, 0, KFX_ACCEL_AES },
+	{ "skcipher", "xts(aes)", 32, 0, KFX_ACCEL_AES },
+	{ "aead", "gcm(aes)", 16, 16, KFX_ACCEL_AES },
+	{ "aead", "rfc4106(gcm(aes))", 20, 16, KFX_ACCEL_AES },
+	{ "skcipher", "chacha20", 32, 0, KFX_ACCEL_CHACHA },
 };
 
 /* Whether a line of @path (/proc/modules, /proc/crypto...) holds @needle. */
@@ -50,7 +52,7 @@ bool file_has(const char *path, const char *needle)
 
 bool crypto_accelerated(void)
 {
-	return file_has("/proc/modules", "aesni_intel ");
+	return file_has("/proc/modules", KFX_ACCEL_MARKER " ");
 }
 
 int crypto_driver_driver(struct bpf_object *obj, struct bpf_program *prog,
@@ -59,7 +61,7 @@ int crypto_driver_driver(struct bpf_object *obj, struct bpf_program *prog,
 	struct bpf_map *bss = bpf_object__find_map_by_name(obj, ".bss");
 	LIBBPF_OPTS(bpf_test_run_opts, run);
 	bool accel = crypto_accelerated(), want;
-	bool chacha_simd = file_has("/proc/crypto", "chacha20-simd");
+	bool chacha_simd = file_has("/proc/crypto", KFX_ACCEL_CHACHA);
 	static char val[65536];
 	struct driver_job *jobs = (struct driver_job *)val;
 	int key = 0, bad = 0;
@@ -92,11 +94,13 @@ int crypto_driver_driver(struct bpf_object *obj, struct bpf_program *prog,
 				 algs[i].algo, jobs[i].err, jobs[i].len);
 			return -1;
 		}
-		want = accel && (strcmp(algs[i].accel, "simd") || chacha_simd);
+		want = accel && (strcmp(algs[i].accel, KFX_ACCEL_CHACHA) || chacha_simd);
 		printf("# %s %s runs %s\n", accel ? "accelerated:" : "generic:",
 		       algs[i].algo, name);
-		if (!accel && (strstr(name, "aesni") || strstr(name, "simd"))) {
-			printf("#   expected the generic code before aesni_intel is loaded\n");
+		if (!accel && (strstr(name, KFX_ACCEL_AES) ||
+			       strstr(name, KFX_ACCEL_CHACHA))) {
+			printf("#   expected the generic code before " KFX_ACCEL_MARKER
+			       " is loaded\n");
 			bad++;
 		} else if (want && !strstr(name, algs[i].accel)) {
 			printf("#   expected a driver named *%s*\n", algs[i].accel);

@@ -17,6 +17,20 @@
 
 #include "runner.h"
 
+/*
+ * A failed attach (errno set): a skip where the kernel cannot (arm64;
+ * every x86-64 kernel kfx serves has BPF trampolines), else -1.
+ */
+int attach_failed(char *why, size_t whylen)
+{
+	if (errno == KFX_ENOTSUPP && !strcmp(KFX_RUNNER_ARCH, "arm64")) {
+		snprintf(why, whylen, "this kernel cannot attach fentry here (ENOTSUPP: no BPF trampoline)");
+		return 1;
+	}
+	snprintf(why, whylen, "attach: %s", strerror(errno));
+	return -1;
+}
+
 int tracing_result_driver(struct bpf_object *obj, struct bpf_program *prog,
 			  char *why, size_t whylen)
 {
@@ -31,10 +45,8 @@ int tracing_result_driver(struct bpf_object *obj, struct bpf_program *prog,
 		return -1;
 	}
 	link = bpf_program__attach(prog);
-	if (!link) {
-		snprintf(why, whylen, "attach: %s", strerror(errno));
-		return -1;
-	}
+	if (!link)
+		return attach_failed(why, whylen);
 	err = bpf_prog_test_run_opts(bpf_program__fd(prog), &run);
 	bpf_link__destroy(link);
 	if (err) {
@@ -78,10 +90,8 @@ int tracing_nested_driver(struct bpf_object *obj, struct bpf_program *prog,
 		return -1;
 	}
 	link = bpf_program__attach(prog);
-	if (!link) {
-		snprintf(why, whylen, "attach: %s", strerror(errno));
-		return -1;
-	}
+	if (!link)
+		return attach_failed(why, whylen);
 	err = bpf_prog_test_run_opts(bpf_program__fd(outer), &run);
 	bpf_link__destroy(link);
 	if (err || run.retval) {

@@ -43,6 +43,7 @@ struct expect {
 	const char *msgs[8];
 	int nr_msgs;
 	const char *needs_ksym, *without_ksym;
+	const char *arch;
 	const char *driver;
 	const char *setup;
 	unsigned int pkt_size;
@@ -113,6 +114,8 @@ static int read_expect(const struct btf *btf, const char *func, struct expect *e
 			e->needs_ksym = s + 11;
 		else if (!strncmp(s, "without_ksym=", 13))
 			e->without_ksym = s + 13;
+		else if (!strncmp(s, "arch=", 5))
+			e->arch = s + 5;
 		else if (!strncmp(s, "driver=", 7))
 			e->driver = s + 7;
 		else if (!strncmp(s, "setup=", 6))
@@ -182,6 +185,10 @@ static void test_one_prog(const char *objname, const char *label,
 	}
 	if (e.without_ksym && vmlinux_has_func(e.without_ksym)) {
 		SKIP(name, "kernel has %s", e.without_ksym);
+		goto out;
+	}
+	if (e.arch && strcmp(e.arch, KFX_RUNNER_ARCH)) {
+		SKIP(name, "%s only, this is %s", e.arch, KFX_RUNNER_ARCH);
 		goto out;
 	}
 	if (e.setup) {

@@ -8,6 +8,24 @@
 struct bpf_object;
 struct bpf_program;
 
+/* The architecture this runner was built for, in __arch()'s names. */
+#if defined(__x86_64__)
+#define KFX_RUNNER_ARCH	"x86"
+#elif defined(__aarch64__)
+#define KFX_RUNNER_ARCH	"arm64"
+#else
+#error "the runner knows x86-64 and arm64"
+#endif
+
+/*
+ * The kernel's ENOTSUPP (not in uapi): what attaching an fentry program
+ * says on a kernel without BPF trampolines (Debian's arm64 6.1: no ftrace
+ * direct calls before 6.4), or, on arm64 before 6.2, to a module's
+ * function.  A driver reports that as a skip, saying so.
+ */
+#define KFX_ENOTSUPP	524
+int attach_failed(char *why, size_t whylen);
+
 /*
  * Return 0 when the program behaved, else -1 with @why filled in (or 1:
  * nothing this kernel can run, a skip, @why says why).
@@ -40,6 +58,6 @@ int tracing_result_driver(struct bpf_object *obj, struct bpf_program *prog,
 void crypto_bounds_report(void);
 /* Whether a line of @path holds @needle. */
 bool file_has(const char *path, const char *needle);
-/* Whether the accelerated x86 crypto modules (aesni_intel) are loaded. */
+/* Whether the accelerated crypto modules are loaded (crypto_accel.h). */
 bool crypto_accelerated(void);
 #endif

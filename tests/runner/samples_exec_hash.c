@@ -6,7 +6,7 @@
  * by the runner's own SHA-256 (crypto_model_hash.c, checked against FIPS
  * 180-2's examples first): never kfx, never the kernel.
  *
- *   a 129-byte ELF the runner writes (exit(0)): hashed whole
+ *   a 129-byte ELF (132 on arm64) the runner writes (exit(0)): hashed whole
  *   /bin/busybox under another name (a symlink): its first 256 bytes
  *   a script whose interpreter is /bin/busybox: busybox's first 256
  *   bytes, exec reading the interpreter last, and the line names it
@@ -46,13 +46,30 @@ static void sha256_hex(const void *data, size_t n, char hex[65])
 /* ---------- the files exec'd ---------- */
 
 /*
- * The smallest x86-64 executable: the ELF header, one PT_LOAD mapping the
- * file at 0x400000, and at its entry exit(0).  129 bytes: exec reads all
- * of it, so exec_hash hashes it whole.
+ * The smallest executable of the runner's architecture: the ELF header,
+ * one PT_LOAD mapping the file at 0x400000, and at its entry exit(0).
+ * 129 bytes on x86-64, 132 on arm64: exec reads all of it, so exec_hash
+ * hashes it whole.
  */
+#if defined(__x86_64__)
+#define TINY_MACHINE	0x3e			/* EM_X86_64 */
+#define TINY_SIZE	129
+#define TINY_CODE \
+	0x31, 0xff,				/* xor %edi, %edi */ \
+	0xb8, 60, 0, 0, 0,			/* mov $60 (exit), %eax */ \
+	0x0f, 0x05				/* syscall */
+#elif defined(__aarch64__)
+#define TINY_MACHINE	0xb7			/* EM_AARCH64 */
+#define TINY_SIZE	132
+#define TINY_CODE \
+	0x00, 0x00, 0x80, 0xd2,			/* mov x0, #0 */ \
+	0xa8, 0x0b, 0x80, 0xd2,			/* mov x8, #93 (exit) */ \
+	0x01, 0x00, 0x00, 0xd4			/* svc #0 */
+#endif
+
 static const uint8_t tiny_elf[] = {
 	0x7f, 'E', 'L', 'F', 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	2, 0, 0x3e, 0, 1, 0, 0, 0,		/* ET_EXEC, EM_X86_64, v1 */
+	2, 0, TINY_MACHINE, 0, 1, 0, 0, 0,	/* ET_EXEC, machine, v1 */
 	0x78, 0, 0x40, 0, 0, 0, 0, 0,		/* e_entry 0x400078 */
 	64, 0, 0, 0, 0, 0, 0, 0,		/* e_phoff */
 	0, 0, 0, 0, 0, 0, 0, 0,			/* e_shoff: none */
@@ -62,13 +79,16 @@ static const uint8_t tiny_elf[] = {
 	0, 0, 0, 0, 0, 0, 0, 0,			/* p_offset */
 	0, 0, 0x40, 0, 0, 0, 0, 0,		/* p_vaddr */
 	0, 0, 0x40, 0, 0, 0, 0, 0,		/* p_paddr */
-	129, 0, 0, 0, 0, 0, 0, 0,		/* p_filesz */
-	129, 0, 0, 0, 0, 0, 0, 0,		/* p_memsz */
+	TINY_SIZE, 0, 0, 0, 0, 0, 0, 0,		/* p_filesz */
+	TINY_SIZE, 0, 0, 0, 0, 0, 0, 0,		/* p_memsz */
 	0, 0x10, 0, 0, 0, 0, 0, 0,		/* p_align */
-	0x31, 0xff,				/* xor %edi, %edi */
-	0xb8, 60, 0, 0, 0,			/* mov $60 (exit), %eax */
-	0x0f, 0x05,				/* syscall */
+	TINY_CODE
 };
+
+_Static_assert(sizeof(tiny_elf) == TINY_SIZE, "the tiny executable's size is its p_filesz");
+
+#define __stringify_1(x)	#x
+#define __stringify(x)		__stringify_1(x)
 
 static const char script[] = "#!/bin/busybox true\n# exec_hash: a script\n";
 
@@ -230,7 +250,7 @@ static int exec_hash_check(char *why, size_t len)
 		snprintf(why, len, "reading the files back: %s", strerror(errno));
 		return -1;
 	}
-	printf("# exec_hash: want %s sha256:%s (129 bytes, whole)\n", TINY, tiny_hex);
+	printf("# exec_hash: want %s sha256:%s (%d bytes, whole)\n", TINY, tiny_hex, TINY_SIZE);
 	printf("# exec_hash: want %s and %s sha256:%s (busybox's first 256 bytes)\n",
 	       TARGET, SCRIPT, bb_hex);
 	st = run_exec_hash(out, sizeof(out), exec_st);
@@ -247,7 +267,8 @@ static int exec_hash_check(char *why, size_t len)
 		snprintf(why, len, "exec_hash exited %d (output above)", st);
 		return -1;
 	}
-	if (check_line(out, TINY, tiny_hex, "(the whole file: 129 bytes)", why, len) ||
+	if (check_line(out, TINY, tiny_hex, "(the whole file: " __stringify(TINY_SIZE) " bytes)",
+		       why, len) ||
 	    check_line(out, TARGET, bb_hex, NULL, why, len) ||
 	    check_line(out, SCRIPT, bb_hex, "(of the interpreter /bin/busybox)",
 		       why, len))

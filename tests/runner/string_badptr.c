@@ -5,9 +5,11 @@
  * The pool: each address with what the contract (api-contract.md) says a
  * kfunc makes of it:
  *
- *   range     not a kernel address (NULL, user space, the vsyscall page,
- *             non-canonical): -ERANGE before anything is read;
- *   fault     an unmapped kernel address: -EFAULT;
+ *   range     x86-64: not a kernel address (NULL, user space, the
+ *             vsyscall page, non-canonical): -ERANGE before anything is
+ *             read;
+ *   fault     an unmapped kernel address: -EFAULT; on arm64 also every
+ *             address outside the kernel's (string_badptr_pool.c);
  *   known     readable, content known (the valid string; the last 1..8
  *             bytes before a vmalloc guard page, BP_EDGE_BYTE each): the
  *             result of the contract's model, upstream's byte loops

@@ -20,6 +20,21 @@
 #define EDGE(k)	{ "edge-" #k, S_PROG, C_KNOWN, 0, BP_FILL_EDGE, k, NULL, NULL, 1, false }
 
 /*
+ * What the contract says of an address outside the kernel's (NULL, user
+ * space, non-canonical): x86-64 refuses it before reading (-ERANGE);
+ * arm64 has no such test, upstream reads it and the read faults under PAN
+ * (-EFAULT; kfx does not read it).  The unmapped kernel address: x86-64's
+ * guard hole; on arm64 the linear map far past the guest's memory.
+ */
+#if defined(__aarch64__)
+#define C_USER		C_FAULT
+#define KERNEL_HOLE	0xffff400000000000ULL
+#else
+#define C_USER		C_RANGE
+#define KERNEL_HOLE	0xffff800000000000ULL
+#endif
+
+/*
  * Harmless first; the vsyscall page, which oopses kfx before the D1 fix,
  * last, so that a crash there leaves every other result in place.
  */
@@ -27,15 +42,15 @@ const struct pool_def bp_pool_defs[] = {
 	{ "valid \"" BP_VALID "\"", S_PROG, C_KNOWN, 0, BP_FILL_VALID, 0, NULL, NULL, 0, false },
 	EDGE(1), EDGE(2), EDGE(3), EDGE(4), EDGE(5), EDGE(6), EDGE(7), EDGE(8),
 	{ "vmalloc-guard-page", S_PROG, C_FAULT, 0, BP_FILL_GUARD, 0, NULL, NULL, 2, false },
-	{ "NULL", S_PROG, C_RANGE, 0, BP_FILL_NULL, 0, NULL, NULL, 3, false },
-	{ "1", S_CONST, C_RANGE, 1, 0, 0, NULL, NULL, 3, false },
-	{ "user", S_CONST, C_RANGE, 0x10000, 0, 0, NULL, NULL, 4, false },
-	{ "user-last-byte", S_CONST, C_RANGE, 0x7fffffffefffULL, 0, 0, NULL, NULL, 4, false },
-	{ "user-top-guard", S_CONST, C_RANGE, 0x7ffffffff000ULL, 0, 0, NULL, NULL, 4, false },
-	{ "non-canonical-low", S_CONST, C_RANGE, 0x0000800000000000ULL, 0, 0, NULL, NULL, 5, false },
-	{ "non-canonical-high", S_CONST, C_RANGE, 0x8000000000000000ULL, 0, 0, NULL, NULL, 5, false },
+	{ "NULL", S_PROG, C_USER, 0, BP_FILL_NULL, 0, NULL, NULL, 3, false },
+	{ "1", S_CONST, C_USER, 1, 0, 0, NULL, NULL, 3, false },
+	{ "user", S_CONST, C_USER, 0x10000, 0, 0, NULL, NULL, 4, false },
+	{ "user-last-byte", S_CONST, C_USER, 0x7fffffffefffULL, 0, 0, NULL, NULL, 4, false },
+	{ "user-top-guard", S_CONST, C_USER, 0x7ffffffff000ULL, 0, 0, NULL, NULL, 4, false },
+	{ "non-canonical-low", S_CONST, C_USER, 0x0000800000000000ULL, 0, 0, NULL, NULL, 5, false },
+	{ "non-canonical-high", S_CONST, C_USER, 0x8000000000000000ULL, 0, 0, NULL, NULL, 5, false },
 	{ "-1", S_CONST, C_FAULT, 0xffffffffffffffffULL, 0, 0, NULL, NULL, 6, false },
-	{ "kernel-guard-hole", S_HOLE, C_FAULT, 0xffff800000000000ULL, 0, 0, NULL, NULL, 6, false },
+	{ "kernel-hole", S_HOLE, C_FAULT, KERNEL_HOLE, 0, 0, NULL, NULL, 6, false },
 	{ "kfx-text", S_KSYM, C_READABLE, 0, 0, 0, "kfx_strlen", "kfx", 7, false },
 	{ "module-text", S_KSYM, C_READABLE, 0, 0, 0, NULL, "*", 7, false },
 	{ "kernel-text", S_KSYM, C_READABLE, 0, 0, 0, "_stext", NULL, 8, false },
@@ -44,9 +59,12 @@ const struct pool_def bp_pool_defs[] = {
 	{ "percpu-cpu0", S_PROG, C_READABLE, 0, BP_FILL_CPU, 0, NULL, NULL, 9, true },
 	{ "percpu-cpu1", S_PROG, C_READABLE, 0, BP_FILL_CPU, 1, NULL, NULL, 9, true },
 	{ "freed-slab", S_FREED, C_READABLE, 0, 0, 0, NULL, NULL, 10, true },
+#if defined(__x86_64__)
+	/* x86-64's vsyscall page: arm64 has none */
 	{ "vsyscall", S_CONST, C_RANGE, 0xffffffffff600000ULL, 0, 0, NULL, NULL, 11, false },
 	{ "vsyscall+0x800", S_CONST, C_RANGE, 0xffffffffff600800ULL, 0, 0, NULL, NULL, 11, false },
 	{ "vsyscall+0xfff", S_CONST, C_RANGE, 0xffffffffff600fffULL, 0, 0, NULL, NULL, 11, false },
+#endif
 };
 
 const unsigned int bp_ndefs = sizeof(bp_pool_defs) / sizeof(bp_pool_defs[0]);

@@ -31,10 +31,8 @@ int tracing_comm_driver(struct bpf_object *obj, struct bpf_program *prog,
 	memcpy(g.want, comm, sizeof(g.want));
 	bpf_map_update_elem(bpf_map__fd(bss), &key, &g, 0);
 	link = bpf_program__attach(prog);
-	if (!link) {
-		snprintf(why, whylen, "attach: %s", strerror(errno));
-		return -1;
-	}
+	if (!link)
+		return attach_failed(why, whylen);
 	err = bpf_prog_test_run_opts(bpf_program__fd(prog), &run);
 	bpf_link__destroy(link);
 	if (err || bpf_map_lookup_elem(bpf_map__fd(bss), &key, &g)) {

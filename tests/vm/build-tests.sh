@@ -40,11 +40,21 @@ zero_set8_flags() {
 # function, so each epilogue's "add $N,%rsp" counts the frame once more
 # (kfx_crypto_aead: one "sub $0x570,%rsp", one "add", reported 2784); those
 # positive adds are dropped before it sees them.
+# An arm64 module is disassembled by the cross binutils of its build root
+# (ROOT), this host's know x86 only; checkstack.pl counts its "stp ...,
+# [sp, #-N]!" and "sub sp, sp, #N" once each.
 stack_frames() {
-	objdump -d "$1" |
-		perl -ne 'print unless /\sadd\s+\$0x([0-9a-f]{1,8}),%[er]sp$/ && hex($1) < 0x80000000' |
-		perl "$2" x86_64 0 |
-		sed -n 's/^0x[0-9a-f]* \([^ ]*\) \[[^]]*\]:[[:space:]]*\([0-9]*\)$/\1 \2/p'
+	local ko=$1 checkstack=$2 root=$3 arch=$4
+	if [ "$arch" = arm64 ]; then
+		cp "$ko" "$root/tmp/kfx-frames.ko"
+		in_root "$root" aarch64-linux-gnu-objdump -d /tmp/kfx-frames.ko |
+			perl "$checkstack" aarch64 0
+		rm -f "$root/tmp/kfx-frames.ko"
+	else
+		objdump -d "$ko" |
+			perl -ne 'print unless /\sadd\s+\$0x([0-9a-f]{1,8}),%[er]sp$/ && hex($1) < 0x80000000' |
+			perl "$checkstack" x86_64 0
+	fi | sed -n 's/^0x[0-9a-f]* \([^ ]*\) \[[^]]*\]:[[:space:]]*\([0-9]*\)$/\1 \2/p'
 }
 
 # The host's own build of the resolver checks what the roots produced.
@@ -53,8 +63,13 @@ make -s -C "$KFX_TOP/tools" kfx-resolve-btfids >/dev/null ||
 
 for name in "$@"; do
 	kver=$(kernel_field "$name" kver)
+	arch=$(kernel_field "$name" arch)
 	suite=$(kernel_field "$name" root)
 	root=$KFX_CACHE/roots/$suite
+	# the root's binutils for the module's machine (a cross one for arm64)
+	objcopy="in_root $root objcopy"
+	[ "$arch" = amd64 ] || objcopy="in_root $root $(kernel_machine "$name")-linux-gnu-objcopy"
+	cross=$(kernel_cross_env "$name")
 	out=$KFX_CACHE/out/$kver
 
 	# 1. dkms add/build/install with the kernel's own compiler; .BTF in
@@ -85,7 +100,7 @@ for name in "$@"; do
 
 	# 4. No stack frame above 512 bytes (kfuncs run on the softirq stack
 	#    under XDP/TC, on top of the BPF program's 512).
-	frames=$(stack_frames "$out/kfx.ko" "$hdr/scripts/checkstack.pl")
+	frames=$(stack_frames "$out/kfx.ko" "$hdr/scripts/checkstack.pl" "$root" "$arch")
 	over=$(awk '$2 > 512 { printf "%s%s %d bytes", sep, $1, $2; sep = ", " }' <<<"$frames")
 	if [ -z "$frames" ]; then
 		notok "build/$name/stack-frames-at-most-512-bytes" "checkstack.pl measured no frame at all"
@@ -104,17 +119,17 @@ for name in "$@"; do
 	# the build at the canary probe, not read as "no feature present".
 	expect_fail "build/$name/stops-when-the-canary-probe-fails" "$root" \
 		"the canary probe does not compile" \
-		make -s -C "$src" module/kfx_probes.h KVER="$kver" CC=false
+		env $cross make -s -C "$src" module/kfx_probes.h KVER="$kver" CC=false
 
 	if [ ! -e "$root/usr/src/linux-headers-$kver/vmlinux" ]; then
 		# 5. Headers without vmlinux (6.1): a missing base must stop the build.
 		expect_fail "build/$name/fails-when-BTF_BASE-is-missing" "$root" \
 			"BTF_BASE=/nonexistent does not exist" \
-			make -s -C "$src" module KVER="$kver" BTF_BASE=/nonexistent
+			env $cross make -s -C "$src" module KVER="$kver" BTF_BASE=/nonexistent
 		mv "$root/boot/vmlinuz-$kver" "$root/boot/hidden-vmlinuz-$kver"
 		expect_fail "build/$name/fails-without-the-target-kernel-BTF" "$root" \
 			"no base BTF for kernel $kver" \
-			make -s -C "$src" module KVER="$kver"
+			env $cross make -s -C "$src" module KVER="$kver"
 		mv "$root/boot/hidden-vmlinuz-$kver" "$root/boot/vmlinuz-$kver"
 	else
 		# 5. Headers with vmlinux: our resolver's check must catch a
@@ -135,8 +150,9 @@ for name in "$@"; do
 		if in_root "$root" make -s -C "$src/tools" kfx-resolve-btfids >/dev/null 2>&1 &&
 		   in_root "$root" "$src/tools/kfx-resolve-btfids" --base \
 			"/usr/src/linux-headers-$kver/vmlinux" /tmp/kfx-zeroed.ko &&
-		   objcopy -O binary --only-section=.BTF_ids "$out/kfx.ko" "$root/tmp/ids.kbuild" &&
-		   objcopy -O binary --only-section=.BTF_ids "$root/tmp/kfx-zeroed.ko" "$root/tmp/ids.kfx" &&
+		   cp "$out/kfx.ko" "$root/tmp/kfx-kbuild.ko" &&
+		   $objcopy -O binary --only-section=.BTF_ids /tmp/kfx-kbuild.ko /tmp/ids.kbuild &&
+		   $objcopy -O binary --only-section=.BTF_ids /tmp/kfx-zeroed.ko /tmp/ids.kfx &&
 		   zero_set8_flags "$out/kfx.ko" "$root/tmp/ids.kbuild" "$root/tmp/ids.kfx" &&
 		   cmp -s "$root/tmp/ids.kbuild" "$root/tmp/ids.kfx"; then
 			ok "build/$name/kfx-resolve-btfids-matches-resolve_btfids"

@@ -24,7 +24,9 @@ for s in "${suites[@]}"; do
 done
 for p in "${pids[@]}"; do wait "$p" || die "a build root failed (see $KFX_CACHE/roots/*.log)"; done
 for n in "${names[@]}"; do "$KFX_TOP/tests/vm/fetch-kernel.sh" "$n"; done
-"$KFX_TOP/tests/vm/build-bpf.sh"
+for a in $(for n in "${names[@]}"; do kernel_field "$n" arch; done | sort -u); do
+	"$KFX_TOP/tests/vm/build-bpf.sh" "$a"
+done
 
 total_pass=0 total_fail=0
 results=() failures=()

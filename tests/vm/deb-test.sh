@@ -17,6 +17,9 @@ set -euo pipefail
 
 names=("$@")
 [ ${#names[@]} -gt 0 ] || mapfile -t names < <(kernel_names)
+# The fresh roots are amd64 (this host's): its kernels only.
+mapfile -t names < <(for n in "${names[@]}"; do
+	[ "$(kernel_field "$n" arch)" != amd64 ] || echo "$n"; done)
 ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$KFX_TOP/dkms.conf")
 next=$ver+next1
 work=$KFX_CACHE/deb-test

@@ -6,7 +6,8 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 pkgs="gcc make binutils pkg-config libelf-dev libbpf-dev bpftool clang-19
-llvm-19 libclang-rt-19-dev dwarves debootstrap qemu-system-x86 busybox-static cpio xz-utils
+llvm-19 libclang-rt-19-dev dwarves debootstrap qemu-system-x86 qemu-system-arm busybox-static cpio xz-utils
+gcc-aarch64-linux-gnu libc6-dev-arm64-cross
 zstd dkms kmod debian-archive-keyring linux-source-6.1 gnuplot-nox python3
 debhelper dh-dkms dpkg-dev scdoc reprepro lintian gnupg openssl"
 missing=

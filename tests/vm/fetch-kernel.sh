@@ -37,10 +37,12 @@ fetch() {
 }
 
 fetch "linux-image-$kver"
-# On 7.x linux-image-* is a meta package: vmlinuz, config and modules are in
+# (apt-cache names an arm64 dependency "<package>:arm64" on this amd64
+# configuration.)  On 7.x linux-image-* is a meta package: vmlinuz, config and modules are in
 # linux-binary-*, linux-base-* and linux-modules-* of the same release.
 for dep in $(apt_private apt-cache depends "linux-image-$kver" |
-	     awk -v k="-$kver" '$1 ~ /Depends:/ && substr($2, length($2) - length(k) + 1) == k { print $2 }'); do
+	     awk -v k="-$kver" '$1 ~ /Depends:/ { sub(/:[a-z0-9]+$/, "", $2) }
+		$1 ~ /Depends:/ && substr($2, length($2) - length(k) + 1) == k { print $2 }'); do
 	fetch "$dep"
 done
 

@@ -25,8 +25,13 @@ CONFIG (the kernel's .config) says whether the build has IBT at all; a
 kernel without CONFIG_X86_KERNEL_IBT (Debian's 6.1) emits no ENDBR and no
 .ibt_endbr_seal, and nothing can be sealed.
 
+arm64 has no sealing; its counterpart of IBT is BTI
+(CONFIG_ARM64_BTI_KERNEL): there each such function must begin with a
+landing pad for a call ("bti c", "bti jc", or "paciasp"/"pacibsp", which
+count as one).  Debian's arm64 kernels (6.1 to 7.3) leave BTI off.
+
 Prints one line: "ok: ..." or "FAIL: ..."; exit status 0, 1 (a destructor
-sealed or without ENDBR) or 2 (cannot tell).
+sealed or without ENDBR or landing pad) or 2 (cannot tell).
 """
 import glob
 import re
@@ -35,6 +40,9 @@ import sys
 
 ENDBR64 = b"\xf3\x0f\x1e\xfa"
 R_X86_64_PC32 = 2
+EM_AARCH64 = 183
+# bti c, bti jc, paciasp, pacibsp (little-endian words)
+BTI_CALL_PADS = {0xd503245f, 0xd50324df, 0xd503233f, 0xd503237f}
 
 
 class Elf:
@@ -44,6 +52,7 @@ class Elf:
         d = self.data
         if d[:4] != b"\x7fELF" or d[4] != 2 or d[5] != 1:
             raise ValueError("not a little-endian ELF64 file")
+        self.machine, = struct.unpack_from("<H", d, 0x12)
         shoff, = struct.unpack_from("<Q", d, 0x28)
         shentsize, shnum, shstrndx = struct.unpack_from("<HHH", d, 0x3a)
         self.sections = []
@@ -120,18 +129,47 @@ def destructors(elf, srcdir):
     return found
 
 
+def entry_word(elf, name):
+    """The first instruction word of function @name, or None."""
+    syms = [s for s in elf.symbols if s["name"] == name and s["type"] == 2]  # STT_FUNC
+    if not syms:
+        return None
+    text = elf.sections[syms[0]["shndx"]]
+    return struct.unpack_from("<I", elf.data, text["off"] + syms[0]["value"])[0]
+
+
+def check_bti(elf, dtors, config):
+    """arm64: each function called by pointer starts with a landing pad."""
+    if "CONFIG_ARM64_BTI_KERNEL=y\n" not in config:
+        print("ok: CONFIG_ARM64_BTI_KERNEL is not set: no landing pad needed, nothing"
+              " sealed on arm64 (called by pointer: %s)" % ", ".join(sorted(dtors)))
+        return 0
+    bad = [n for n in sorted(dtors) if entry_word(elf, n) not in BTI_CALL_PADS]
+    if bad:
+        print("FAIL: %s: no BTI landing pad, a BTI fault when the kernel calls it"
+              % ", ".join(bad))
+        return 1
+    print("ok: %s begin%s with a BTI landing pad"
+          % (", ".join(sorted(dtors)), "s" if len(dtors) == 1 else ""))
+    return 0
+
+
 def main():
     ko, srcdir = sys.argv[1], sys.argv[2]
+    config = ""
     ibt = True
     try:
         if len(sys.argv) > 3:
             with open(sys.argv[3]) as f:
-                ibt = "CONFIG_X86_KERNEL_IBT=y\n" in f.read()
+                config = f.read()
+            ibt = "CONFIG_X86_KERNEL_IBT=y\n" in config
         elf = Elf(ko)
         dtors = destructors(elf, srcdir)
     except (OSError, ValueError) as e:
         print("FAIL: cannot tell: %s" % e)
         return 2
+    if elf.machine == EM_AARCH64:
+        return check_bti(elf, dtors, config)
     seal_idx, seal = elf.section(".ibt_endbr_seal")
     if not ibt:
         if seal is not None:

@@ -10,14 +10,26 @@ KFX_KERNELS_LIST=$KFX_TOP/tests/kernels.list
 say() { printf '[kfx] %s\n' "$*" >&2; }
 die() { printf '[kfx] error: %s\n' "$*" >&2; exit 1; }
 
-# kernel_field NAME FIELD: FIELD is suite, root or kver.
+# kernel_field NAME FIELD: FIELD is suite, root, kver or arch (Debian's
+# name: amd64, arm64).
 kernel_field() {
 	awk -v n="$1" -v f="$2" '
-		/^#/ || NF < 4 { next }
-		$1 == n { if (f == "suite") print $2; else if (f == "root") print $3;
-			  else if (f == "kver") print $4; found = 1 }
+		/^#/ || NF < 5 { next }
+		$1 == n { if (f == "arch") print $2; else if (f == "suite") print $3;
+			  else if (f == "root") print $4; else if (f == "kver") print $5;
+			  found = 1 }
 		END { exit !found }' "$KFX_KERNELS_LIST" ||
 		die "kernel '$1' is not in tests/kernels.list"
+}
+
+# kernel_machine NAME: the machine name of NAME's architecture, as qemu,
+# uname -m and dkms say it (x86_64, aarch64).
+kernel_machine() {
+	case $(kernel_field "$1" arch) in
+	amd64) echo x86_64 ;;
+	arm64) echo aarch64 ;;
+	*) die "kernel '$1': architecture $(kernel_field "$1" arch) is not one kfx serves" ;;
+	esac
 }
 
 # kernel_is_debug NAME: NAME's release ends in -kfxdebug, a kernel
@@ -27,8 +39,42 @@ kernel_is_debug() {
 	return 1
 }
 
+# kernel_cross_env NAME: the environment (VAR=value words, for env) under
+# which NAME's module is built in its amd64 build root: nothing for amd64;
+# for arm64 what dpkg-architecture exports for a cross build, since
+# Debian 12's headers name the cross compiler only when the host and build
+# arch differ (.kernelvariables), Debian 13's always do.
+kernel_cross_env() {
+	local arch
+	arch=$(kernel_field "$1" arch)
+	[ "$arch" = amd64 ] ||
+		echo "DEB_BUILD_ARCH=amd64 DEB_HOST_ARCH=$arch DEB_HOST_GNU_TYPE=$(kernel_machine "$1")-linux-gnu"
+}
+
+# cross_make_vars ARCH: in the array CROSS_VARS, the make variables that
+# build ARCH's user programs (tests/Makefile, bpf/Makefile) on this amd64
+# host: its __TARGET_ARCH_, the cross compiler, and Debian 12's static
+# libraries of ARCH (sysroot.sh), so that its guests need no shared ones.
+# Empty for amd64.
+cross_make_vars() {
+	local sysroot lib
+	CROSS_VARS=()
+	case $1 in
+	amd64) return 0 ;;
+	arm64) ;;
+	*) die "no cross build for $1" ;;
+	esac
+	sysroot=$("$KFX_TOP/tests/vm/sysroot.sh" "$1") || die "no $1 sysroot"
+	lib=$sysroot/usr/lib/aarch64-linux-gnu
+	CROSS_VARS=(BPF_ARCH=arm64 CC=aarch64-linux-gnu-gcc
+		"SYSROOT_CFLAGS=-I$sysroot/usr/include -I$sysroot/usr/include/aarch64-linux-gnu"
+		"LIBS=-static $lib/libbpf.a $lib/libelf.a $lib/libz.a $lib/libzstd.a")
+}
+
+# kernel_names: every row's name, or only those of architecture $ARCH
+# (amd64, arm64) when it is set.
 kernel_names() {
-	awk '/^#/ || NF < 4 { next } { print $1 }' "$KFX_KERNELS_LIST"
+	awk -v a="${ARCH:-}" '/^#/ || NF < 5 { next } a == "" || $2 == a { print $1 }' "$KFX_KERNELS_LIST"
 }
 
 # The private apt configuration: the host's own apt sources are never used
@@ -40,9 +86,10 @@ apt_private() {
 
 apt_private_setup() {
 	[ -f "$KFX_APT/apt.conf" ] && [ -d "$KFX_APT/lists" ] &&
+		grep -q '"arm64"' "$KFX_APT/apt.conf" &&
 		[ -n "$(find "$KFX_APT/lists" -maxdepth 1 -name '*Packages*' -mmin -1440 2>/dev/null | head -1)" ] &&
 		return 0
-	say "refreshing the private apt index (bookworm, trixie, sid and backports)"
+	say "refreshing the private apt index (bookworm, trixie, sid and backports; amd64 and arm64)"
 	mkdir -p "$KFX_APT"/{lists/partial,cache/archives/partial,etc/preferences.d,etc/sources.list.d}
 	: > "$KFX_APT/status"
 	local s
@@ -61,6 +108,7 @@ Dir::Etc::PreferencesParts "$KFX_APT/etc/preferences.d";
 Acquire::Check-Valid-Until "false";
 Acquire::Languages "none";
 APT::Architecture "amd64";
+APT::Architectures { "amd64"; "arm64"; };
 EOC
 	apt_private apt-get -q update >/dev/null || die "apt-get update (private config) failed"
 }

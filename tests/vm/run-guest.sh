@@ -7,9 +7,12 @@ set -euo pipefail
 
 name=$1 mode=$2
 kver=$(kernel_field "$name" kver)
+arch=$(kernel_field "$name" arch)
 kdir=$KFX_CACHE/kernels/$kver
 out=$KFX_CACHE/out/$kver
+# the guest programs of the kernel's architecture (build-bpf.sh)
 bpf=$KFX_CACHE/bpf
+[ "$arch" = amd64 ] || bpf=$KFX_CACHE/bpf-$arch
 ird=$KFX_CACHE/initramfs/$kver-$mode
 log=$KFX_CACHE/logs/$kver-$mode.log
 
@@ -17,7 +20,12 @@ log=$KFX_CACHE/logs/$kver-$mode.log
 rm -rf "$ird"
 mkdir -p "$ird"/{bin,proc,sys,dev,tmp} "$(dirname "$log")"
 
-busybox=$(command -v busybox) || die "busybox-static is missing (make deps)"
+if [ "$arch" = amd64 ]; then
+	busybox=$(command -v busybox) || die "busybox-static is missing (make deps)"
+else
+	busybox=$KFX_CACHE/sysroot/$arch/bin/busybox
+	[ -x "$busybox" ] || die "no $arch busybox (tests/vm/sysroot.sh $arch)"
+fi
 cp "$busybox" "$ird/bin/busybox"
 cp "$out/kfx.ko" "$out/kfx-nobtf.ko" "$ird/"
 bad=
@@ -121,7 +129,14 @@ chmod +x "$ird/init"
 (cd "$ird" && find . | cpio -o -H newc --quiet | gzip -1) > "$ird.cpio.gz"
 
 accel=${KFX_ACCEL:-tcg}
-cmdline="console=ttyS0 rdinit=/init panic=-1 quiet"
+# amd64: qemu's PC; arm64: its "virt" board with every CPU feature TCG
+# emulates (-cpu max: AES, PMULL, SHA, PAN), the console on its PL011.
+case $arch in
+amd64) qemu_cmd=(qemu-system-x86_64 -accel "$accel" -cpu max) console=ttyS0 ;;
+arm64) qemu_cmd=(qemu-system-aarch64 -M virt -accel "$accel" -cpu max,pauth-impdef=on) console=ttyAMA0 ;;
+*) die "no qemu for $arch" ;;
+esac
+cmdline="console=$console rdinit=/init panic=-1 quiet"
 # The test guests check the heap (slub_debug poisons and red-zones every
 # object, KFENCE samples allocations); a bench guest would time those.
 [ "$mode" = bench ] || cmdline="$cmdline slub_debug=FZPU kfence.sample_interval=10"
@@ -148,7 +163,7 @@ progress() {
 	say "$1 ($2) guest $mode: $step, $3s elapsed"
 }
 
-timeout "${KFX_BOOT_TIMEOUT:-$limit}" qemu-system-x86_64 -accel "$accel" -cpu max \
+timeout "${KFX_BOOT_TIMEOUT:-$limit}" "${qemu_cmd[@]}" \
 	-smp 2 -m 1G -kernel "$kdir/vmlinuz" -initrd "$ird.cpio.gz" \
 	-append "$cmdline" -display none -monitor none -serial "file:$log" \
 	-no-reboot -nic none ${KFX_QEMU_OPTS:-} &

@@ -12,13 +12,16 @@ names=("$@")
 logs=$KFX_CACHE/logs
 mkdir -p "$logs"
 
-# build LABEL BTF: kfxctl and every sample into $KFX_CACHE/samples/LABEL
+# build LABEL BTF [ARCH]: kfxctl and every sample into
+# $KFX_CACHE/samples/LABEL; for arm64 as an arm64 machine builds them
+# (its __TARGET_ARCH_, compiler and libraries: build-bpf.sh's).
 build() {
 	local label=$1 btf=$2 out=$KFX_CACHE/samples/$1 log=$logs/samples-$1.log t0
+	cross_make_vars "${3:-amd64}"
 	t0=$(date +%s)
 	say "samples: building kfxctl and the samples against the BTF of $label"
 	rm -rf "$out"
-	if make -C "$KFX_TOP/bpf" OUT="$out" VMLINUX="$btf" > "$log" 2>&1 &&
+	if make -C "$KFX_TOP/bpf" OUT="$out" VMLINUX="$btf" "${CROSS_VARS[@]}" > "$log" 2>&1 &&
 		[ -x "$out/kfxctl" ] && [ -x "$out/hello" ] &&
 		[ -x "$out/udp_crypt" ] && [ -x "$out/name_filter" ] &&
 		[ -x "$out/exec_hash" ]; then
@@ -30,7 +33,7 @@ build() {
 
 for n in "${names[@]}"; do
 	vm=$(kernel_vmlinux "$n") || { echo "not ok samples/build-against-$n: no vmlinux"; continue; }
-	build "$(kernel_field "$n" kver)" "$vm"
+	build "$(kernel_field "$n" kver)" "$vm" "$(kernel_field "$n" arch)"
 done
 if [ -r /sys/kernel/btf/vmlinux ]; then
 	build "host-$(uname -r)" /sys/kernel/btf/vmlinux

@@ -71,7 +71,7 @@ bench-native:
 	KFX_BENCH_QUICK=$(QUICK) tests/vm/bench-native.sh $(KERNEL)
 
 check:
-	ARCH="$(ARCH)" tests/vm/check.sh $(KERNELS)
+	KFX_ARCH="$(ARCH)" tests/vm/check.sh $(KERNELS)
 
 deb:
 	tests/vm/make-deb.sh

@@ -2,8 +2,9 @@
 /*
  * kfxctl selftest: one SYSCALL program per kfunc, st_<kfunc>, each
  * calling it on a small known case and returning 0 when the answer is
- * right (another value says which check failed).  kfxctl loads each on its
- * own, so a kfunc this kfx or kernel lacks fails alone.  Strings live in
+ * right (another value says which check failed).  kfxctl loads them all
+ * at once and, when the kernel refuses that, each on its own, so that a
+ * kfunc this kfx or kernel lacks fails alone.  Strings live in
  * writable globals: 6.1 refuses read-only memory for a bare char pointer.
  */
 #include "vmlinux.h"

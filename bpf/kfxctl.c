@@ -359,39 +359,74 @@ static bool reads_kernel(const char *kfunc)
 	return !strncmp(kfunc, "kfx_str", 7) && !strstr(kfunc, "_buf");
 }
 
-/* Load and run program st_<kfunc> alone: "pass", "FAIL (n)" or why not. */
-static const char *selftest_one(const char *prog_name, char *res, size_t len)
+/* Run a loaded st_<kfunc> program: "pass", "FAIL (n)" or why not. */
+static const char *selftest_run(const struct bpf_program *p,
+				const char *prog_name, char *res, size_t len)
 {
 	LIBBPF_OPTS(bpf_test_run_opts, run);
-	struct bpf_program *p, *want = NULL;
+
+	if (bpf_prog_test_run_opts(bpf_program__fd(p), &run))
+		snprintf(res, len, "FAIL (run: %s)", strerror(errno));
+	else if (run.retval && reads_kernel(prog_name + 3) && locked_down())
+		snprintf(res, len, "refused (lockdown)");
+	else if (run.retval)
+		snprintf(res, len, "FAIL (check %u)", run.retval);
+	else
+		snprintf(res, len, "pass");
+	return res;
+}
+
+/* Open kfxctl.bpf.c's object with only program @only, or all when NULL. */
+static struct bpf_object *selftest_open(const char *only)
+{
+	struct bpf_program *p;
 	struct bpf_object *obj;
 	const void *elf;
 	size_t sz;
 
 	elf = kfxctl__elf_bytes(&sz);
 	obj = bpf_object__open_mem(elf, sz, NULL);
-	if (!obj)
-		return "open failed";
-	bpf_object__for_each_program(p, obj) {
-		bool me = !strcmp(bpf_program__name(p), prog_name);
+	if (!obj || !only)
+		return obj;
+	bpf_object__for_each_program(p, obj)
+		bpf_program__set_autoload(p, !strcmp(bpf_program__name(p), only));
+	return obj;
+}
 
-		bpf_program__set_autoload(p, me);
-		if (me)
-			want = p;
+/*
+ * Every program in one load: libbpf parses the kernel's BTF once, not once
+ * per kfunc (a second each under emulation).  NULL when the kernel refuses
+ * any of them: then each is loaded alone, so that one missing kfunc fails
+ * alone.
+ */
+static struct bpf_object *selftest_load_all(void)
+{
+	struct bpf_object *obj = selftest_open(NULL);
+
+	if (obj && bpf_object__load(obj)) {
+		bpf_object__close(obj);
+		obj = NULL;
 	}
-	if (!want) {
+	return obj;
+}
+
+/* Load program st_<kfunc> alone and run it. */
+static const char *selftest_one(const char *prog_name, char *res, size_t len)
+{
+	struct bpf_object *obj = selftest_open(prog_name);
+	struct bpf_program *p;
+
+	if (!obj) {
+		snprintf(res, len, "open failed");
+		return res;
+	}
+	p = bpf_object__find_program_by_name(obj, prog_name);
+	if (!p)
 		snprintf(res, len, "no test");
-	} else if (bpf_object__load(obj)) {
+	else if (bpf_object__load(obj))
 		snprintf(res, len, "MISSING (did not load: %s)", strerror(errno));
-	} else if (bpf_prog_test_run_opts(bpf_program__fd(want), &run)) {
-		snprintf(res, len, "FAIL (run: %s)", strerror(errno));
-	} else if (run.retval && reads_kernel(prog_name + 3) && locked_down()) {
-		snprintf(res, len, "refused (lockdown)");
-	} else if (run.retval) {
-		snprintf(res, len, "FAIL (check %u)", run.retval);
-	} else {
-		snprintf(res, len, "pass");
-	}
+	else
+		selftest_run(p, prog_name, res, len);
 	bpf_object__close(obj);
 	return res;
 }
@@ -399,6 +434,8 @@ static const char *selftest_one(const char *prog_name, char *res, size_t len)
 static int cmd_selftest(void)
 {
 	struct module_state m = { 0 };
+	struct bpf_object *all;
+	struct bpf_program *p;
 	libbpf_print_fn_t old;
 	int failed = 0;
 	char name[80], res[128];
@@ -409,9 +446,14 @@ static int cmd_selftest(void)
 	old = libbpf_set_print(quiet);
 	if (json)
 		printf("\"results\":[");
+	all = selftest_load_all();
 	for (i = 0; i < NR_KFUNCS; i++) {
 		snprintf(name, sizeof(name), "st_%s", kfuncs[i].name);
-		selftest_one(name, res, sizeof(res));
+		p = all ? bpf_object__find_program_by_name(all, name) : NULL;
+		if (p)
+			selftest_run(p, name, res, sizeof(res));
+		else
+			selftest_one(name, res, sizeof(res));
 		/* lockdown refusing a kernel-reading kfunc is no failure */
 		failed += strcmp(res, "pass") && strcmp(res, "refused (lockdown)");
 		if (json)
@@ -421,6 +463,7 @@ static int cmd_selftest(void)
 			printf("%-26s %s\n", kfuncs[i].name, res);
 	}
 	libbpf_set_print(old);
+	bpf_object__close(all);
 	if (json)
 		printf("],\"passed\":%zu,\"failed\":%d}\n", NR_KFUNCS - failed, failed);
 	else

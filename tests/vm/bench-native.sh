@@ -15,7 +15,7 @@ set -euo pipefail
 
 names=("$@")
 # (This host's CPU runs x86-64 code: the amd64 kernels' compilers.)
-[ ${#names[@]} -gt 0 ] || mapfile -t names < <(ARCH=amd64 kernel_names | while read -r n; do
+[ ${#names[@]} -gt 0 ] || mapfile -t names < <(KFX_ARCH=amd64 kernel_names | while read -r n; do
 	kernel_is_debug "$n" || echo "$n"; done)
 "$KFX_TOP/tests/vm/deps.sh"
 out=$KFX_CACHE/bench/native

@@ -28,7 +28,7 @@ fi
 # The debug kernel (KASAN, lockdep) measures its checks, not kfx: only
 # when named.  The amd64 kernels unless ARCH= says otherwise (the arm64
 # guests' bench report is not written yet).
-[ ${#names[@]} -gt 0 ] || mapfile -t names < <(ARCH=${ARCH:-amd64} kernel_names | while read -r n; do
+[ ${#names[@]} -gt 0 ] || mapfile -t names < <(KFX_ARCH=${KFX_ARCH:-amd64} kernel_names | while read -r n; do
 	kernel_is_debug "$n" || echo "$n"; done)
 "$KFX_TOP/tests/vm/deps.sh"
 for s in $(for n in "${names[@]}"; do kernel_field "$n" root; done | sort -u); do

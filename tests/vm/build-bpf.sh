@@ -10,7 +10,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 arch=${1:-amd64}
-first=$(ARCH=$arch kernel_names | head -1)
+first=$(KFX_ARCH=$arch kernel_names | head -1)
 [ -n "$first" ] || die "no $arch kernel in tests/kernels.list"
 vmlinux=$(kernel_vmlinux "$first")
 out=$KFX_CACHE/bpf

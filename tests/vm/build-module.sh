@@ -139,7 +139,7 @@ rm -f "$root/tmp/kfx-out.ko"
 # A module whose BTF was generated against another kernel: what copying the
 # running kernel's /sys/kernel/btf/vmlinux into a DKMS build for a new kernel
 # produces.  The guest must refuse it.
-other=$(ARCH=$arch kernel_names | while read -r n; do
+other=$(KFX_ARCH=$arch kernel_names | while read -r n; do
 	[ "$(kernel_field "$n" kver)" != "$kver" ] && echo "$n" && break; done)
 if [ -n "$other" ]; then
 	cp "$(kernel_vmlinux "$other")" "$root/tmp/other-vmlinux"

@@ -121,6 +121,16 @@ for name in "$@"; do
 		"the canary probe does not compile" \
 		env $cross make -s -C "$src" module/kfx_probes.h KVER="$kver" CC=false
 
+	# A kernel kfx cannot serve (32-bit, big-endian) stops kbuild at kfx's
+	# Kbuild with one line naming it, never a module that misbehaves;
+	# shown here by overriding the headers' own configuration.
+	expect_fail "build/$name/refuses-a-32-bit-kernel" "$root" \
+		"without CONFIG_64BIT is not supported (32-bit kernel)" \
+		env $cross make -s -C "/lib/modules/$kver/build" M="$src" modules CONFIG_64BIT=
+	expect_fail "build/$name/refuses-a-big-endian-kernel" "$root" \
+		"is not supported (the string core is little-endian)" \
+		env $cross make -s -C "/lib/modules/$kver/build" M="$src" modules CONFIG_CPU_BIG_ENDIAN=y
+
 	if [ ! -e "$root/usr/src/linux-headers-$kver/vmlinux" ]; then
 		# 5. Headers without vmlinux (6.1): a missing base must stop the build.
 		expect_fail "build/$name/fails-when-BTF_BASE-is-missing" "$root" \

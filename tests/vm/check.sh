@@ -80,8 +80,10 @@ done
 # two share the machine's two cores.  A debug kernel's row is the longest
 # (KASAN under TCG: most of the guest phase), so it boots now, once its
 # module is built, and runs beside the other builds and the host steps
-# below; the other rows follow them.  Each row is judged at the end, in
-# the list's order.
+# below; the other rows start once their modules are built, beside the
+# host steps too (which leave a core idle much of their time: tests,
+# lint and samples run one process at a time).  Each row is judged at the
+# end, in the list's order.
 run_row() {	# NAME: boot it, keep its wall time
 	local n=$1 kver t0
 	kver=$(kernel_field "$n" kver)
@@ -92,16 +94,36 @@ run_row() {	# NAME: boot it, keep its wall time
 	echo $(($(date +%s) - t0)) > "$logs/$kver-test.secs"
 	say "$n done after $(($(date +%s) - t0)) s"
 }
-queue=()
+queue=() first_pids=()
 for n in "${names[@]}"; do
 	if kernel_is_debug "$n" && [ "$(jobs -rp | wc -l)" -lt "${KFX_GUEST_JOBS:-2}" ]; then
 		run_row "$n" &
+		first_pids+=($!)
 	else
 		queue+=("$n")
 	fi
 done
 [ ${#other_names[@]} = 0 ] || step build "module builds (dkms)" "build-tests: done" \
 	"$KFX_TOP/tests/vm/build-tests.sh" "${other_names[@]}"
+
+# The other guests, in the slots the debug rows leave, from a scheduler of
+# their own so that the host steps below go on meanwhile.  (Polled: bash's
+# wait -n misses a job that ended before it was called.)
+guests_running() {
+	local p n
+	n=$(jobs -rp | wc -l)
+	for p in "${first_pids[@]}"; do
+		! kill -0 "$p" 2>/dev/null || n=$((n + 1))
+	done
+	echo "$n"
+}
+(
+	for n in "${queue[@]}"; do
+		while [ "$(guests_running)" -ge "${KFX_GUEST_JOBS:-2}" ]; do sleep 2; done
+		run_row "$n" &
+	done
+	wait
+) &
 
 # The string core on the host: unit tests, random differential against the
 # reference model (ASan/UBSan), then a bounded libFuzzer run.
@@ -150,12 +172,7 @@ btf_splat='missing module BTF|failed to validate module|BTF.*mismatch'
 marker='kfx-test: end of expected module load errors'
 allowed_taint=$(( (1 << 12) | (1 << 13) ))	# O (out-of-tree), E (unsigned)
 
-# The other guests, in the slots the debug rows leave.
-# (Polled: bash's wait -n misses a job that ended before it was called.)
-for n in "${queue[@]}"; do
-	while [ "$(jobs -rp | wc -l)" -ge "${KFX_GUEST_JOBS:-2}" ]; do sleep 2; done
-	run_row "$n" &
-done
+# Every guest row, the debug rows' and the scheduler's.
 wait
 
 for n in "${names[@]}"; do

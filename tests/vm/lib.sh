@@ -7,6 +7,14 @@ KFX_MIRROR=${KFX_MIRROR:-http://deb.debian.org/debian}
 KFX_KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
 KFX_KERNELS_LIST=$KFX_TOP/tests/kernels.list
 
+# `make check ARCH=arm64` picks rows; kernel Makefiles read ARCH as well
+# (an empty one makes arch//Makefile), so the choice lives on as KFX_ARCH
+# and never reaches a kernel or module build.
+KFX_ARCH=${KFX_ARCH-${ARCH:-}}
+unset ARCH
+MAKEFLAGS=$(printf '%s' "${MAKEFLAGS:-}" | sed -E 's/(^| )ARCH=[^ ]*//g')
+[ -n "$MAKEFLAGS" ] || unset MAKEFLAGS
+
 say() { printf '[kfx] %s\n' "$*" >&2; }
 die() { printf '[kfx] error: %s\n' "$*" >&2; exit 1; }
 
@@ -71,10 +79,15 @@ cross_make_vars() {
 		"LIBS=-static $lib/libbpf.a $lib/libelf.a $lib/libz.a $lib/libzstd.a")
 }
 
-# kernel_names: every row's name, or only those of architecture $ARCH
-# (amd64, arm64) when it is set.
+# kernel_names: the default matrix's names (rows without "extra" in their
+# sixth column; KFX_EXTRA_KERNELS=1 adds those), or only those of
+# architecture $KFX_ARCH (amd64, arm64) when it is set.  An extra row runs
+# when named (make check KERNELS=...).
 kernel_names() {
-	awk -v a="${ARCH:-}" '/^#/ || NF < 5 { next } a == "" || $2 == a { print $1 }' "$KFX_KERNELS_LIST"
+	awk -v a="${KFX_ARCH:-}" -v x="${KFX_EXTRA_KERNELS:-}" '
+		/^#/ || NF < 5 { next }
+		$6 == "extra" && x != "1" { next }
+		a == "" || $2 == a { print $1 }' "$KFX_KERNELS_LIST"
 }
 
 # The private apt configuration: the host's own apt sources are never used

@@ -100,6 +100,16 @@ for suite in $(for n in "${names[@]}"; do kernel_field "$n" root; done | sort -u
 	# flavour of the first): its headers have no vmlinux, so no base BTF,
 	# as for the newest headers linux-headers-amd64 pulls in.  Debian 13's
 	# headers carry vmlinux: there such a kernel gets kfx.
+	# A root with a backports kernel (6.12-bpo on Debian 12) installs kfx
+	# as its user must: -t SUITE-backports, since that kernel's kbuild
+	# brings backports' libbpf1 and libelf1, which the suite's own
+	# libbpf-dev and libelf-dev (kfx-dkms builds kfx-resolve-btfids with
+	# them) cannot go with.
+	t=
+	for n in "${names[@]}"; do
+		[ "$(kernel_field "$n" root)" != "$suite" ] ||
+			[ "$(kernel_field "$n" suite)" != "$suite-backports" ] || t="-t $suite-backports"
+	done
 	extra=
 	[ "$suite" != bookworm ] || extra="headers:$(echo "$kvers" | head -1 | sed 's/-amd64$/-rt-amd64/')"
 	# shellcheck disable=SC2086
@@ -113,7 +123,8 @@ for suite in $(for n in "${names[@]}"; do kernel_field "$n" root; done | sort -u
 	cp "${debs[@]}" "$r/tmp/"
 	say "deb/$suite: apt install ./kfx-dkms ./kfx-tools (dkms builds kfx for $(echo $kvers))"
 	st=0
-	with_progress "deb/$suite: apt install" "$log" in_root "$r" apt-get -q -y install \
+	# shellcheck disable=SC2086
+	with_progress "deb/$suite: apt install" "$log" in_root "$r" apt-get -q -y $t install \
 		/tmp/kfx-dkms_"$ver"-1_all.deb /tmp/kfx-tools_"$ver"-1_amd64.deb || st=$?
 	check "deb/$suite/apt-install-on-a-fresh-root" "[ $st = 0 ]" "apt-get install failed (log: $log)"
 	grep '^kfx: ' "$log" >&2 || true
@@ -155,8 +166,9 @@ for suite in $(for n in "${names[@]}"; do kernel_field "$n" root; done | sort -u
 		> "$r/etc/apt/sources.list.d/kfx.list"
 	say "deb/$suite: apt install kfx-dkms kfx-tools from the signed repository ($ver)"
 	st=0
+	# shellcheck disable=SC2086
 	{ in_root "$r" apt-get -q update && with_progress "deb/$suite: repo install" "$log" \
-		in_root "$r" apt-get -q -y install kfx-dkms kfx-tools; } >> "$log" 2>&1 || st=$?
+		in_root "$r" apt-get -q -y $t install kfx-dkms kfx-tools; } >> "$log" 2>&1 || st=$?
 	check "deb/$suite/repo-install" "[ $st = 0 ] && [ \"\$(installed '$r' | awk '{print \$1}' | sort -u)\" = '$ver' ]" "(log: $log)"
 	rm -rf "$r/srv/kfx"
 	cp -a "$work/repo-$next" "$r/srv/kfx"

@@ -103,7 +103,8 @@ depmod -b "$ird" "$kver" || die "depmod for the $kver guest modules failed"
 for b in $bins; do
 	[ -x "$b" ] || die "$b is not built"
 	cp "$b" "$ird/"
-	for lib in $(ldd "$b" | awk '/=>/ { print $3 } /^\t\/lib/ { print $1 }'); do
+	# (none for the statically linked arm64 ones: ldd says so on stderr)
+	for lib in $(ldd "$b" 2>/dev/null | awk '/=>/ { print $3 } /^\t\/lib/ { print $1 }'); do
 		mkdir -p "$ird$(dirname "$lib")"
 		cp -L "$lib" "$ird$lib"
 	done

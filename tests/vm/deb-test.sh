@@ -100,14 +100,15 @@ for suite in $(for n in "${names[@]}"; do kernel_field "$n" root; done | sort -u
 	# flavour of the first): its headers have no vmlinux, so no base BTF,
 	# as for the newest headers linux-headers-amd64 pulls in.  Debian 13's
 	# headers carry vmlinux: there such a kernel gets kfx.
-	# A root with a backports kernel (6.12-bpo on Debian 12) installs kfx
-	# as its user must: -t SUITE-backports, since that kernel's kbuild
-	# brings backports' libbpf1 and libelf1, which the suite's own
-	# libbpf-dev and libelf-dev (kfx-dkms builds kfx-resolve-btfids with
-	# them) cannot go with.
+	# Debian 12 with its backports kernel (6.12-bpo) installs kfx as its
+	# user must: -t bookworm-backports, since that kernel's kbuild brings
+	# backports' libbpf1 and libelf1, which Debian 12's own libbpf-dev and
+	# libelf-dev (kfx-dkms builds kfx-resolve-btfids with them) cannot go
+	# with.  Debian 13 with 7.3 from trixie-backports needs no -t: its
+	# install stays the README's plain one.
 	t=
 	for n in "${names[@]}"; do
-		[ "$(kernel_field "$n" root)" != "$suite" ] ||
+		[ "$suite" != bookworm ] || [ "$(kernel_field "$n" root)" != "$suite" ] ||
 			[ "$(kernel_field "$n" suite)" != "$suite-backports" ] || t="-t $suite-backports"
 	done
 	extra=

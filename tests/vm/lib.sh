@@ -84,7 +84,14 @@ cross_make_vars() {
 # architecture $KFX_ARCH (amd64, arm64) when it is set.  An extra row runs
 # when named (make check KERNELS=...).
 kernel_names() {
-	awk -v a="${KFX_ARCH:-}" -v x="${KFX_EXTRA_KERNELS:-}" '
+	local a
+	case ${KFX_ARCH:-} in
+	"") a= ;;
+	amd64 | x86_64 | x86) a=amd64 ;;
+	arm64 | aarch64) a=arm64 ;;
+	*) die "ARCH=$KFX_ARCH: the rows are amd64 or arm64" ;;
+	esac
+	awk -v a="$a" -v x="${KFX_EXTRA_KERNELS:-}" '
 		/^#/ || NF < 5 { next }
 		$6 == "extra" && x != "1" { next }
 		a == "" || $2 == a { print $1 }' "$KFX_KERNELS_LIST"

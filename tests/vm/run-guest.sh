@@ -141,7 +141,9 @@ cmdline="console=$console rdinit=/init panic=-1 quiet"
 # The test guests check the heap (slub_debug poisons and red-zones every
 # object, KFENCE samples allocations); a bench guest would time those.
 [ "$mode" = bench ] || cmdline="$cmdline slub_debug=FZPU kfence.sample_interval=10"
-limit=600
+# A hang detector, not a budget: a row takes 250-470 s alone, more beside
+# the build steps and another guest on 2 cores.
+limit=1200
 if kernel_is_debug "$name"; then
 	# Every KASAN report, not only the first, and room for them in the
 	# log; KASAN and lockdep under TCG are several times slower.

@@ -195,6 +195,7 @@ int main(int argc, char **argv)
 	else
 		PASS("module/rmmod");
 out:
+	vmlinux_btf_report();
 	printf("kfx-summary: passed=%d failed=%d skipped=%d\n", passed, failed, skipped);
 	return failed ? 1 : 0;
 }

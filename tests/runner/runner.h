@@ -60,4 +60,6 @@ void crypto_bounds_report(void);
 bool file_has(const char *path, const char *needle);
 /* Whether the accelerated crypto modules are loaded (crypto_accel.h). */
 bool crypto_accelerated(void);
+/* How often the one parse of the kernel's BTF served (vmlinux_btf.c). */
+void vmlinux_btf_report(void);
 #endif

@@ -32,6 +32,7 @@
 #include "kfx_test_objs.h"	/* generated: the embedded test objects */
 
 const char *only;
+unsigned long objects_loaded;
 bool locked_down;
 bool quiet_libbpf;
 static char vlog[1 << 20];
@@ -211,6 +212,7 @@ static void test_one_prog(const char *objname, const char *label,
 	}
 
 	quiet_libbpf = e.failure;
+	objects_loaded++;
 	err = bpf_object__load(obj);
 	quiet_libbpf = false;
 	if (e.success && err) {

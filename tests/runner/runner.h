@@ -62,4 +62,6 @@ bool file_has(const char *path, const char *needle);
 bool crypto_accelerated(void);
 /* How often the one parse of the kernel's BTF served (vmlinux_btf.c). */
 void vmlinux_btf_report(void);
+/* bpf_object__load() calls of the annotation loader (loader.c) */
+extern unsigned long objects_loaded;
 #endif

@@ -8,8 +8,8 @@
 #     base BTF (no image; Debian 12) with one line; kfxctl and the
 #     samples run; apt purge leaves nothing (dkms tree, source, modules).
 #  2. The signed repository (tools/repo.sh): apt from a file: URL with
-#     signed-by= installs version N, upgrades to N+1 (dkms rebuilds for
-#     every kernel), purges.
+#     signed-by= installs version N, upgrades to N+1 (dkms rebuilds; the
+#     root keeps one kernel's headers), purges.
 # lintian on both .debs.  Prints "ok ..."/"not ok ..." lines, then
 # "deb-test: done".  Run under flock /tmp/kfx-vm.lock.
 set -euo pipefail
@@ -86,7 +86,7 @@ nothing_left() {
 	local r=$1
 	[ -z "$(kos "$r")" ] && [ ! -e "$r/var/lib/dkms/kfx" ] &&
 		[ -z "$(ls -d "$r"/usr/src/kfx-* 2>/dev/null)" ] &&
-		! in_root "$r" dpkg-query -W -f='${db:Status-Abbrev}\n' kfx-dkms kfx-tools 2>/dev/null | grep -q '^[a-z]i'
+		! grep -q '^[a-z]i' <<<"$(in_root "$r" dpkg-query -W -f='${db:Status-Abbrev}\n' kfx-dkms kfx-tools 2>/dev/null)"
 }
 
 for suite in $(for n in "${names[@]}"; do kernel_field "$n" root; done | sort -u); do
@@ -158,8 +158,15 @@ for suite in $(for n in "${names[@]}"; do kernel_field "$n" root; done | sort -u
 		"left: $(kos "$r") $(ls -d "$r"/var/lib/dkms/kfx "$r"/usr/src/kfx-* 2>/dev/null | tr '\n' ' ')"
 	drop "$w"
 
-	# 2. the signed repository: install N, upgrade to N+1, purge
+	# 2. the signed repository: install N, upgrade to N+1, purge.  With
+	# one kernel's headers: step 1 showed dkms building for each kernel,
+	# and a build is about a minute of CPU (cold CI time).
 	w=$work/$suite-repo; overlay "$w" "$base"; r=$w/root
+	repo_k=$(echo "$kvers" | head -1)
+	for k in $kvers; do
+		[ "$k" = "$repo_k" ] || in_root "$r" dpkg --purge "linux-headers-$k" >> "$log" 2>&1 ||
+			echo "not ok deb/$suite/repo-root: cannot purge linux-headers-$k (log: $log)"
+	done
 	mkdir -p "$r/srv"
 	cp -a "$work/repo-$ver" "$r/srv/kfx"
 	cp "$work/repo-$ver/kfx-archive-keyring.gpg" "$r/usr/share/keyrings/"
@@ -178,9 +185,7 @@ for suite in $(for n in "${names[@]}"; do kernel_field "$n" root; done | sort -u
 	{ in_root "$r" apt-get -q update && with_progress "deb/$suite: repo upgrade" "$log" \
 		in_root "$r" apt-get -q -y upgrade; } >> "$log" 2>&1 || st=$?
 	now=$(installed "$r")
-	for k in $kvers; do
-		check "deb/$suite/repo-upgrade-rebuilds-kfx-for-$k" "[ $st = 0 ] && grep -qx '$next $k' <<<'$now' && ! grep -q '^$ver ' <<<'$now'" "dkms: $(echo $now) (log: $log)"
-	done
+	check "deb/$suite/repo-upgrade-rebuilds-kfx-for-$repo_k" "[ $st = 0 ] && grep -qx '$next $repo_k' <<<'$now' && ! grep -q '^$ver ' <<<'$now'" "dkms: $(echo $now) (log: $log)"
 	st=0
 	in_root "$r" apt-get -q -y purge kfx-dkms kfx-tools >> "$log" 2>&1 || st=$?
 	check "deb/$suite/repo-purge-leaves-nothing" "[ $st = 0 ] && nothing_left '$r'" "(log: $log)"

@@ -4,8 +4,8 @@
 # make demo        boot a Debian kernel in a VM and run a sample (README.md)
 # make bench       kfx vs upstream vs open-coded BPF vs AF_ALG, every kernel
 #                  (KERNEL=7.3 for one, OPS=strlen,strstr, QUICK=1 for a
-#                  reduced set); results in .cache/bench/latest/RESULTS.md;
-#                  runs make bench-native first
+#                  reduced set, ARCH=arm64 for the arm64 rows); results in
+#                  .cache/bench/latest/RESULTS.md; runs make bench-native first
 # make bench-native  the string core vs upstream's loops in ns on this CPU,
 #                  built by each kernel's compiler (KERNEL=, QUICK=1);
 #                  results in .cache/bench/native/RESULTS.md
@@ -65,7 +65,7 @@ demo:
 	tests/vm/demo.sh
 
 bench: bench-native
-	KFX_BENCH_OPS=$(OPS) KFX_BENCH_QUICK=$(QUICK) tests/vm/bench.sh $(KERNEL)
+	KFX_ARCH="$(ARCH)" KFX_BENCH_OPS=$(OPS) KFX_BENCH_QUICK=$(QUICK) tests/vm/bench.sh $(KERNEL)
 
 bench-native:
 	KFX_BENCH_QUICK=$(QUICK) tests/vm/bench-native.sh $(KERNEL)

@@ -135,9 +135,11 @@ COLOURS = {"bpf_": "#1f77b4", "kfx_": "#d62728", "kfx_*_buf": "#2ca02c",
            "loop": "#7f7f7f", "kfx": "#d62728", "AF_ALG": "#9467bd",
            "BPF loop": "#7f7f7f"}
 # Crypto passes: the generic C ciphers (thin, open points), then with
-# AES-NI/AVX loaded (thick, filled); the png terminal draws no dashes.
+# AES-NI/AVX (amd64) or the AES/PMULL/NEON modules (arm64, "aes-ce")
+# loaded (thick, filled); the png terminal draws no dashes.
 PASS_STYLE = {"generic": "linewidth 1 pointtype 6 pointsize 1.2",
               "aesni": "linewidth 2 pointtype 7",
+              "aes-ce": "linewidth 2 pointtype 7",
               "arch": "linewidth 2 pointtype 7"}
 YLABEL = "bytes per guest us (1 guest ns = 1 instruction)"
 
@@ -215,7 +217,7 @@ def plot_crypto(d, kver, rows):
           'set xlabel "message bytes"', 'set ylabel "%s" font ",8"' % YLABEL]
     for algo in algos:
         keys = [(algo, v, p) for v in ("kfx", "bpf_", "AF_ALG")
-                for p in ("generic", "aesni") if (algo, v, p) in series]
+                for p in ("generic", "aesni", "aes-ce") if (algo, v, p) in series]
         s.append('set title "%s"' % algo)
         s.append(xrange([x for k in keys for x, _ in series[k]]))
         s += inline_plot([("%s %s" % (k[1], k[2]),

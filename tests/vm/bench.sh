@@ -26,16 +26,17 @@ if [ -n "${KFX_BENCH_QUICK:-}" ]; then
 	[ ${#names[@]} -gt 0 ] || names=(7.3)
 fi
 # The debug kernel (KASAN, lockdep) measures its checks, not kfx: only
-# when named.  The amd64 kernels unless ARCH= says otherwise (the arm64
-# guests' bench report is not written yet).
-[ ${#names[@]} -gt 0 ] || mapfile -t names < <(KFX_ARCH=${KFX_ARCH:-amd64} kernel_names | while read -r n; do
+# when named.  Both architectures' rows unless ARCH= picks one.
+[ ${#names[@]} -gt 0 ] || mapfile -t names < <(kernel_names | while read -r n; do
 	kernel_is_debug "$n" || echo "$n"; done)
 "$KFX_TOP/tests/vm/deps.sh"
 for s in $(for n in "${names[@]}"; do kernel_field "$n" root; done | sort -u); do
 	"$KFX_TOP/tests/vm/mkroot.sh" "$s"
 done
 for n in "${names[@]}"; do "$KFX_TOP/tests/vm/fetch-kernel.sh" "$n"; done
-"$KFX_TOP/tests/vm/build-bpf.sh"
+for a in $(for n in "${names[@]}"; do kernel_field "$n" arch; done | sort -u); do
+	"$KFX_TOP/tests/vm/build-bpf.sh" "$a"
+done
 for n in "${names[@]}"; do "$KFX_TOP/tests/vm/build-module.sh" "$n"; done
 
 out=$KFX_CACHE/bench/$(date -u +%Y%m%d-%H%M%S)
@@ -90,23 +91,31 @@ done
 	echo "date=$(date -u '+%Y-%m-%d %H:%M UTC')"
 	echo "commit=$(git -C "$KFX_TOP" rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C "$KFX_TOP" diff --quiet HEAD 2>/dev/null || echo ' (with uncommitted changes)')"
 	echo "host=$(nproc) cores, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)"
-	echo "qemu=$(qemu-system-x86_64 --version | head -1)"
-	echo "setup=qemu TCG -icount shift=0,sleep=off -cpu max -m 1G; vCPUs per kernel: $(tr '\n' ' ' < "$out/smp.txt")"
+	echo "qemu=$(qemu-system-x86_64 --version | head -1)$(command -v qemu-system-aarch64 >/dev/null && echo "; $(qemu-system-aarch64 --version | head -1) (arm64)")"
+	echo "setup=qemu TCG -icount shift=0,sleep=off -m 1G, -cpu max (amd64), -M virt -cpu max,pauth-impdef=on (arm64); vCPUs per kernel: $(tr '\n' ' ' < "$out/smp.txt")"
 	echo "scope=${quick:-full}; string ops: $ops"
 } > "$out/setup.txt"
 python3 "$KFX_TOP/tests/vm/bench-report.py" "$out"
 # Native time beside the instruction counts: make bench-native's report
 # (make bench runs it first), its headings one level down.
+# (This host is amd64: not for a run of arm64 rows only.)
 native=$KFX_CACHE/bench/native
-if [ -f "$native/RESULTS.md" ]; then
+archs=$(for n in "${names[@]}"; do kernel_field "$n" arch; done)
+if [ -f "$native/RESULTS.md" ] && grep -qx amd64 <<<"$archs"; then
 	{ echo; echo "## Native time (make bench-native)"; echo
 	  sed -e '1d' -e 's/^## /### /' "$native/RESULTS.md"; } >> "$out/RESULTS.md"
 	cp "$native/native-string.png" "$out/" 2>/dev/null || true
 fi
 say "results: $out/RESULTS.md"
+# A full run refreshes bench/RESULTS.md, or bench/RESULTS-<arch>.md when
+# ARCH= picked one architecture's rows, and the plots of its kernels.
 if [ -z "$quick" ] && [ "$ops" = all ] && [ $# = 0 ]; then
+	dest=RESULTS.md
+	[ -z "${KFX_ARCH:-}" ] || dest=RESULTS-$(KFX_ARCH=$KFX_ARCH kernel_names | head -1 |
+		while read -r n; do kernel_field "$n" arch; done).md
 	mkdir -p "$KFX_TOP/bench"
-	rm -f "$KFX_TOP"/bench/*.png
-	cp "$out"/RESULTS.md "$out"/*.png "$KFX_TOP/bench/"
-	say "a full run: bench/RESULTS.md and its plots refreshed (commit them)"
+	for n in "${names[@]}"; do rm -f "$KFX_TOP/bench/$(kernel_field "$n" kver)"-*.png; done
+	cp "$out"/RESULTS.md "$KFX_TOP/bench/$dest"
+	cp "$out"/*.png "$KFX_TOP/bench/"
+	say "a full run: bench/$dest and its plots refreshed (commit them)"
 fi

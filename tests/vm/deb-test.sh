@@ -100,17 +100,6 @@ for suite in $(for n in "${names[@]}"; do kernel_field "$n" root; done | sort -u
 	# flavour of the first): its headers have no vmlinux, so no base BTF,
 	# as for the newest headers linux-headers-amd64 pulls in.  Debian 13's
 	# headers carry vmlinux: there such a kernel gets kfx.
-	# Debian 12 with its backports kernel (6.12-bpo) installs kfx as its
-	# user must: -t bookworm-backports, since that kernel's kbuild brings
-	# backports' libbpf1 and libelf1, which Debian 12's own libbpf-dev and
-	# libelf-dev (kfx-dkms builds kfx-resolve-btfids with them) cannot go
-	# with.  Debian 13 with 7.3 from trixie-backports needs no -t: its
-	# install stays the README's plain one.
-	t=
-	for n in "${names[@]}"; do
-		[ "$suite" != bookworm ] || [ "$(kernel_field "$n" root)" != "$suite" ] ||
-			[ "$(kernel_field "$n" suite)" != "$suite-backports" ] || t="-t $suite-backports"
-	done
 	extra=
 	[ "$suite" != bookworm ] || extra="headers:$(echo "$kvers" | head -1 | sed 's/-amd64$/-rt-amd64/')"
 	# shellcheck disable=SC2086
@@ -121,6 +110,15 @@ for suite in $(for n in "${names[@]}"; do kernel_field "$n" root; done | sort -u
 
 	# 1. apt install of the .debs, skip, run, purge
 	w=$work/$suite-apt; overlay "$w" "$base"; r=$w/root
+	# A root whose kernel headers brought backports' libelf or libbpf
+	# (Debian 12 with its 6.12-bpo; Debian 13 with only the 7.x backports
+	# kernel, which installed them first) installs kfx as its user must,
+	# with -t SUITE-backports: the suite's own libelf-dev and libbpf-dev,
+	# which kfx-dkms depends on, cannot go with them (README).  A Debian 13
+	# root that had 6.12's first keeps trixie's: the plain install.
+	libs=$(in_root "$r" dpkg-query -W -f='${Version}\n' libelf1 libelf1t64 libbpf1 2>/dev/null || true)
+	t=
+	! grep -q '~bpo' <<<"$libs" || t="-t $suite-backports"
 	cp "${debs[@]}" "$r/tmp/"
 	say "deb/$suite: apt install ./kfx-dkms ./kfx-tools (dkms builds kfx for $(echo $kvers))"
 	st=0

@@ -81,7 +81,8 @@ headers_only() {
 	done
 }
 # dkms status of kfx in ROOT: "VERSION KERNEL" per installed build
-installed() { in_root "$1" dkms status kfx 2>/dev/null | sed -n 's|^kfx/\([^,]*\), \([^,]*\),.*: installed.*|\1 \2|p'; }
+# (nothing, not an exit of this script, where dkms is not installed)
+installed() { in_root "$1" dkms status kfx 2>/dev/null | sed -n 's|^kfx/\([^,]*\), \([^,]*\),.*: installed.*|\1 \2|p' || true; }
 nothing_left() {
 	local r=$1
 	[ -z "$(kos "$r")" ] && [ ! -e "$r/var/lib/dkms/kfx" ] &&

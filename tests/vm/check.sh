@@ -28,16 +28,19 @@ for p in "${pids[@]}"; do wait "$p" || die "a build root failed (see $KFX_CACHE/
 # nice 10) while the other kernels download and the BPF side builds: those
 # leave the cores idle (downloads) or take them briefly.  Its Debian base
 # kernel and the apt index first, so that no two of them fetch the same.
-apt_private_setup
+# Each build runs in a process group of its own (setsid): on any way out
+# the whole group goes, make and in_root's mounts included, and is waited
+# for.
 kbuild_pids=()
+trap 'for p in "${kbuild_pids[@]}"; do kill -TERM -- "-$p" 2>/dev/null; done; wait' EXIT
 for n in "${names[@]}"; do
 	kernel_is_debug "$n" || continue
 	kver=$(kernel_field "$n" kver)
+	apt_private_setup
 	"$KFX_TOP/tests/vm/fetch-kernel.sh" --release "${kver%-kfxdebug}"
-	"$KFX_TOP/tests/vm/fetch-kernel.sh" "$n" &
+	setsid "$KFX_TOP/tests/vm/fetch-kernel.sh" "$n" &
 	kbuild_pids+=($!)
 done
-trap 'kill "${kbuild_pids[@]}" 2>/dev/null || true' EXIT
 for n in "${names[@]}"; do
 	kernel_is_debug "$n" || "$KFX_TOP/tests/vm/fetch-kernel.sh" "$n"
 done

@@ -70,13 +70,14 @@ static const struct {
 	{ "crypto_hash_af_alg", crypto_hash_af_alg_driver },
 };
 
-static struct btf *vmlinux_btf;
-
+/* (btf__load_vmlinux_btf() is the run's one parse: vmlinux_btf.c) */
 bool vmlinux_has_func(const char *f)
 {
-	if (!vmlinux_btf)
-		vmlinux_btf = btf__load_vmlinux_btf();
-	return vmlinux_btf && btf__find_by_name_kind(vmlinux_btf, f, BTF_KIND_FUNC) > 0;
+	struct btf *btf = btf__load_vmlinux_btf();
+	bool has = btf && btf__find_by_name_kind(btf, f, BTF_KIND_FUNC) > 0;
+
+	btf__free(btf);
+	return has;
 }
 
 static int read_expect(const struct btf *btf, const char *func, struct expect *e)

@@ -34,7 +34,8 @@ for s in $(for n in "${names[@]}"; do kernel_field "$n" root; done | sort -u); d
 	"$KFX_TOP/tests/vm/mkroot.sh" "$s"
 done
 for n in "${names[@]}"; do "$KFX_TOP/tests/vm/fetch-kernel.sh" "$n"; done
-for a in $(for n in "${names[@]}"; do kernel_field "$n" arch; done | sort -u); do
+archs=$(for n in "${names[@]}"; do kernel_field "$n" arch; done | sort -u)
+for a in $archs; do
 	"$KFX_TOP/tests/vm/build-bpf.sh" "$a"
 done
 for n in "${names[@]}"; do "$KFX_TOP/tests/vm/build-module.sh" "$n"; done
@@ -100,7 +101,6 @@ python3 "$KFX_TOP/tests/vm/bench-report.py" "$out"
 # (make bench runs it first), its headings one level down.
 # (This host is amd64: not for a run of arm64 rows only.)
 native=$KFX_CACHE/bench/native
-archs=$(for n in "${names[@]}"; do kernel_field "$n" arch; done)
 if [ -f "$native/RESULTS.md" ] && grep -qx amd64 <<<"$archs"; then
 	{ echo; echo "## Native time (make bench-native)"; echo
 	  sed -e '1d' -e 's/^## /### /' "$native/RESULTS.md"; } >> "$out/RESULTS.md"
@@ -111,8 +111,7 @@ say "results: $out/RESULTS.md"
 # ARCH= picked one architecture's rows, and the plots of its kernels.
 if [ -z "$quick" ] && [ "$ops" = all ] && [ $# = 0 ]; then
 	dest=RESULTS.md
-	[ -z "${KFX_ARCH:-}" ] || dest=RESULTS-$(KFX_ARCH=$KFX_ARCH kernel_names | head -1 |
-		while read -r n; do kernel_field "$n" arch; done).md
+	[ -z "${KFX_ARCH:-}" ] || dest=RESULTS-$archs.md
 	mkdir -p "$KFX_TOP/bench"
 	for n in "${names[@]}"; do rm -f "$KFX_TOP/bench/$(kernel_field "$n" kver)"-*.png; done
 	cp "$out"/RESULTS.md "$KFX_TOP/bench/$dest"

@@ -44,7 +44,8 @@ done
 for n in "${names[@]}"; do
 	kernel_is_debug "$n" || "$KFX_TOP/tests/vm/fetch-kernel.sh" "$n"
 done
-for a in $(for n in "${names[@]}"; do kernel_field "$n" arch; done | sort -u); do
+archs=$(for n in "${names[@]}"; do kernel_field "$n" arch; done | sort -u)
+for a in $archs; do
 	"$KFX_TOP/tests/vm/build-bpf.sh" "$a"
 done
 for p in "${kbuild_pids[@]}"; do wait "$p" || die "building a debug kernel failed (see its log above)"; done
@@ -187,9 +188,8 @@ step cli "help, errors, exit codes" "cli-check: done" "$KFX_TOP/tests/vm/cli-che
 # headers-only kernels, purge, the signed repository's install and upgrade,
 # lintian (tests/vm/deb-test.sh).
 # (amd64 packages: not run when only arm64 rows are)
-# (The list first: grep -q leaving a pipe early fails its writer, which
-# pipefail reports; that skipped this step silently in a cold run.)
-archs=$(for n in "${names[@]}"; do kernel_field "$n" arch; done)
+# (On the list made above: grep -q leaving a pipe early fails its writer,
+# which pipefail reports; that skipped this step silently in a cold run.)
 if grep -qx amd64 <<<"$archs"; then
 	say "make deb, make repo: kfx-dkms and kfx-tools on fresh Debian 12 and 13 roots"
 	step deb "kfx-dkms, kfx-tools, repo" "deb-test: done" "$KFX_TOP/tests/vm/deb-test.sh" "${names[@]}"

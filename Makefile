@@ -11,7 +11,8 @@
 #                  results in .cache/bench/native/RESULTS.md
 # make check       the whole test matrix (KERNELS="6.1 7.3" or ARCH=arm64
 #                  for a subset)
-# make deb         kfx-dkms and kfx-tools .debs in .cache/deb/
+# make deb         kfx-dkms and kfx-tools .debs in .cache/deb/ (ARCH=arm64:
+#                  arm64's, cross-built, in .cache/deb-arm64/)
 # make samples     kfxctl and the samples against the running kernel's BTF,
 #                  in ./out (OUT=, VMLINUX= a kernel ELF or BTF file)
 # make man         out/kfxctl.8 from bpf/kfxctl.8.scd (scdoc)
@@ -74,7 +75,7 @@ check:
 	KFX_ARCH="$(ARCH)" tests/vm/check.sh $(KERNELS)
 
 deb:
-	tests/vm/make-deb.sh
+	KFX_ARCH="$(ARCH)" tests/vm/make-deb.sh
 
 samples:
 	$(MAKE) -C bpf $(if $(OUT),OUT=$(OUT)) $(if $(VMLINUX),VMLINUX=$(VMLINUX))

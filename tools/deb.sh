@@ -3,6 +3,10 @@
 # deb.sh OUT BPF: build kfx-dkms (the module source, installed and built by
 # dkms through dh-dkms) and kfx-tools (kfxctl, kfx.h, the samples, taken
 # prebuilt from BPF, the tests/ build output) into OUT.
+# DEB_HOST_ARCH: the architecture of kfx-tools (and of the binaries in
+# BPF), default this machine's; another one is a cross build
+# (dpkg-buildpackage -a), which needs that architecture's libbpf1, libelf1
+# and libc6 installed (multiarch) for dpkg-shlibdeps.
 # KFX_DEB_VERSION overrides the version (dkms.conf's PACKAGE_VERSION) of
 # both packages and of the dkms module, e.g. to build a next version for an
 # upgrade test; KFX_MAINTAINER the Maintainer (default: the author of the
@@ -14,6 +18,10 @@ ver=${KFX_DEB_VERSION:-$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$top/dkms.co
 maint=${KFX_MAINTAINER:-$(git -C "$top" log -1 --format='%an <%ae>' 2>/dev/null || true)}
 [ -n "$maint" ] || { echo "deb.sh: set KFX_MAINTAINER (no git history)" >&2; exit 1; }
 tree=$out/kfx-$ver
+build_arch=$(dpkg --print-architecture)
+arch=${DEB_HOST_ARCH:-$build_arch}
+cross=
+[ "$arch" = "$build_arch" ] || cross="-a $arch"
 
 rm -rf "$tree" "$out"/kfx-dkms_* "$out"/kfx-tools_* "$out"/kfx_*
 mkdir -p "$tree/debian" "$tree/bin" "$tree/samples" "$tree/samples-bin"
@@ -38,8 +46,9 @@ for c in "$top"/bpf/samples/*.c; do
 	cp "$bpf/$(basename "$c" .c)" "$tree/samples-bin/"
 done
 cp "$top"/bpf/samples/*.[ch] "$tree/samples/"
-(cd "$tree" && dpkg-buildpackage -b -us -uc > "$out/dpkg-buildpackage.log" 2>&1) || {
+# shellcheck disable=SC2086
+(cd "$tree" && dpkg-buildpackage -b -us -uc $cross > "$out/dpkg-buildpackage.log" 2>&1) || {
 	tail -20 "$out/dpkg-buildpackage.log" >&2
 	exit 1
 }
-ls "$out"/kfx-dkms_"$ver"-1_all.deb "$out"/kfx-tools_"$ver"-1_amd64.deb
+ls "$out"/kfx-dkms_"$ver"-1_all.deb "$out"/kfx-tools_"$ver"-1_"$arch".deb

@@ -191,7 +191,7 @@ step cli "help, errors, exit codes" "cli-check: done" "$KFX_TOP/tests/vm/cli-che
 # (On the list made above: grep -q leaving a pipe early fails its writer,
 # which pipefail reports; that skipped this step silently in a cold run.)
 if grep -qx amd64 <<<"$archs"; then
-	say "make deb, make repo: kfx-dkms and kfx-tools on fresh Debian 12 and 13 roots"
+	say "make deb, make repo: kfx-dkms and kfx-tools on fresh Debian 12 and 13 roots (and a Debian 12 arm64 root with arm64 rows)"
 	step deb "kfx-dkms, kfx-tools, repo" "deb-test: done" "$KFX_TOP/tests/vm/deb-test.sh" "${names[@]}"
 fi
 

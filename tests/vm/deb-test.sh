@@ -10,14 +10,22 @@
 #  2. The signed repository (tools/repo.sh): apt from a file: URL with
 #     signed-by= installs version N, upgrades to N+1 (dkms rebuilds; the
 #     root keeps one kernel's headers), purges.
-# lintian on both .debs.  Prints "ok ..."/"not ok ..." lines, then
+#  3. For arm64 rows: arm64's kfx-tools (and kfx-dkms), cross-built by
+#     deb-cross.sh, on a fresh Debian 12 arm64 root run by qemu-user:
+#     apt install, the headers-only kernel skipped with one line, kfxctl
+#     and the samples run, purge leaves nothing.  (dkms compiling kfx
+#     under qemu-user would take many minutes: the arm64 modules are
+#     built from the same dkms.conf by build-module.sh.)
+# lintian on every .deb.  Prints "ok ..."/"not ok ..." lines, then
 # "deb-test: done".  Run under flock /tmp/kfx-vm.lock.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 names=("$@")
 [ ${#names[@]} -gt 0 ] || mapfile -t names < <(kernel_names)
-# The fresh roots are amd64 (this host's): its kernels only.
+# Another architecture's rows (arm64) add part 3 for it.
+foreign=$(for n in "${names[@]}"; do kernel_field "$n" arch; done | sort -u | grep -vx amd64 || true)
+# The fresh roots of parts 1 and 2 are amd64 (this host's): its kernels only.
 mapfile -t names < <(for n in "${names[@]}"; do
 	[ "$(kernel_field "$n" arch)" != amd64 ] || echo "$n"; done)
 ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$KFX_TOP/dkms.conf")
@@ -188,6 +196,56 @@ for suite in $(for n in "${names[@]}"; do kernel_field "$n" root; done | sort -u
 	st=0
 	in_root "$r" apt-get -q -y purge kfx-dkms kfx-tools >> "$log" 2>&1 || st=$?
 	check "deb/$suite/repo-purge-leaves-nothing" "[ $st = 0 ] && nothing_left '$r'" "(log: $log)"
+	drop "$w"
+done
+
+for arch in $foreign; do
+	first=$(KFX_ARCH=$arch kernel_names | head -1)
+	[ "$(kernel_field "$first" suite)" = bookworm ] || continue
+	k=$(kernel_field "$first" kver)
+	say "deb/$arch: cross-building kfx-tools for $arch"
+	d=$work/deb-$arch
+	if ! "$KFX_TOP/tests/vm/deb-cross.sh" "$arch" "$d" > "$work/deb-$arch.log" 2>&1; then
+		echo "not ok deb/$arch/build-kfx-tools: deb-cross.sh failed (log: $work/deb-$arch.log)"
+		continue
+	fi
+	echo "ok deb/$arch/build-kfx-tools"
+	adebs=("$d/kfx-dkms_$ver-1_all.deb" "$d/kfx-tools_$ver-1_$arch.deb")
+	lrc=0
+	lout=$(lintian --fail-on error,warning "${adebs[1]}" 2>&1) || lrc=$?
+	lout=$(grep -v 'running with root privileges' <<<"$lout" || true)
+	check "deb/$arch/lintian-clean" "[ $lrc = 0 ]" "$(echo "$lout" | tr '\n' ';')"
+	check "deb/$arch/kfx-dkms-is-the-same-package" "cmp -s <(dpkg-deb -c '${adebs[0]}' | awk '{print \$6}') <(dpkg-deb -c '${debs[0]}' | awk '{print \$6}')" "file lists differ"
+	base=$("$KFX_TOP/tests/vm/fresh-root.sh" --arch "$arch" bookworm "headers:$k") ||
+		{ echo "not ok deb/$arch/fresh-root: fresh-root.sh --arch $arch failed"; continue; }
+	log=$KFX_CACHE/logs/deb-$arch.log
+	: > "$log"
+	w=$work/$arch-apt; overlay "$w" "$base"; r=$w/root
+	cp "${adebs[@]}" "$r/tmp/"
+	say "deb/$arch: apt install ./kfx-dkms ./kfx-tools on a Debian 12 $arch root (qemu-user)"
+	st=0
+	with_progress "deb/$arch: apt install" "$log" in_root "$r" apt-get -q -y install \
+		/tmp/kfx-dkms_"$ver"-1_all.deb /tmp/kfx-tools_"$ver"-1_"$arch".deb || st=$?
+	check "deb/$arch/apt-install-on-a-fresh-root" "[ $st = 0 ]" "apt-get install failed (log: $log)"
+	n=$(grep -c "^kfx: skipping kernel $k: " "$log" || true)
+	check "deb/$arch/skips-headers-only-$k-with-one-line" \
+		"[ -z \"\$(kos $r)\" ] && [ $n = 1 ]" "$n skip lines (log: $log)"
+	st=0
+	out=$(in_root "$r" /usr/sbin/kfxctl 2>&1) || st=$?
+	check "deb/$arch/kfx-tools-installs-a-kfxctl-that-runs" \
+		"[ $st = 2 ] && grep -q '^usage: kfxctl' <<<\"\$out\" && file -b '$r/usr/sbin/kfxctl' | grep -q 'ARM aarch64.*dynamically linked'" \
+		"exit $st: $(head -1 <<<"$out")"
+	bad=
+	for s in udp_crypt name_filter exec_hash; do
+		st=0
+		out=$(in_root "$r" /usr/lib/kfx/samples/$s --bogus 2>&1) || st=$?
+		[ "$st" = 2 ] && grep -q "^usage: $s" <<<"$out" || bad="$bad $s"
+	done
+	check "deb/$arch/kfx-tools-installs-the-samples" "[ -z '$bad' ]" "$bad"
+	st=0
+	in_root "$r" apt-get -q -y purge kfx-dkms kfx-tools >> "$log" 2>&1 || st=$?
+	check "deb/$arch/purge-leaves-nothing" "[ $st = 0 ] && nothing_left '$r'" \
+		"left: $(ls -d "$r"/var/lib/dkms/kfx "$r"/usr/src/kfx-* 2>/dev/null | tr '\n' ' ')"
 	drop "$w"
 done
 cleanup

@@ -7,8 +7,8 @@ set -euo pipefail
 
 pkgs="gcc make binutils pkg-config libelf-dev libbpf-dev bpftool clang-19
 llvm-19 libclang-rt-19-dev dwarves debootstrap qemu-system-x86 qemu-system-arm busybox-static cpio xz-utils
-gcc-aarch64-linux-gnu libc6-dev-arm64-cross
-zstd dkms kmod debian-archive-keyring linux-source-6.1 gnuplot-nox python3
+gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static
+zstd dkms kmod file debian-archive-keyring linux-source-6.1 gnuplot-nox python3
 debhelper dh-dkms dpkg-dev scdoc reprepro lintian gnupg openssl"
 missing=
 for p in $pkgs; do

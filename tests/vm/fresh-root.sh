@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# fresh-root.sh SUITE KVER... [headers:KVER...]: print the path of a root
+# fresh-root.sh [--arch ARCH] SUITE KVER... [headers:KVER...]: print the path of a root
 # as a user's fresh Debian machine has it: debootstrap --variant=minbase of
 # SUITE (bookworm, trixie) plus linux-image-KVER and linux-headers-KVER,
 # installed the way a user does (apt, Recommends included), and nothing
@@ -9,30 +9,38 @@
 # setting beyond a stock install is Check-Valid-Until off (the archive here
 # is a snapshot).  Cached under $KFX_CACHE/roots/fresh-SUITE-<hash of this
 # recipe>; tests never change it but run on an overlay of it (fresh_mount).
+# --arch ARCH (arm64): a root of that architecture, debootstrapped and run
+# through qemu-user-static (binfmt_setup), as fresh-SUITE-ARCH-<hash>.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
+arch=amd64
+[ "${1:-}" != --arch ] || { arch=$2; shift 2; }
 suite=$1; shift
-hash=$( { cat "$0"; echo "$suite $* $KFX_MIRROR"; } | sha256sum | cut -c1-12)
-root=$KFX_CACHE/roots/fresh-$suite-$hash
+sfx=
+[ "$arch" = amd64 ] || sfx=-$arch
+hash=$( { cat "$0"; echo "$suite $arch $* $KFX_MIRROR"; } | sha256sum | cut -c1-12)
+root=$KFX_CACHE/roots/fresh-$suite$sfx-$hash
 if [ -f "$root/.kfx-ready" ]; then
 	echo "$root"
 	exit 0
 fi
 command -v debootstrap >/dev/null || die "debootstrap is missing (make deps)"
-# older recipes of this suite go, unless something is mounted in them
-for old in "$KFX_CACHE"/roots/fresh-"$suite"-*; do
-	[ -d "$old" ] || continue
+[ "$arch" = amd64 ] || binfmt_setup "$arch"
+# older recipes of this suite and architecture go, unless something is
+# mounted in them
+for old in "$KFX_CACHE"/roots/fresh-"$suite$sfx"-*; do
+	[ -d "$old" ] && [[ ${old#"$KFX_CACHE/roots/fresh-$suite$sfx-"} =~ ^[0-9a-f]{12}$ ]] || continue
 	[ -z "$(mounts_below "$old")" ] || die "$old has mounts: $(mounts_below "$old" | tr '\n' ' ')"
 	rm -rf "$old" "$old".*.log
 done
 mkdir -p "$KFX_CACHE/roots"
 log=$root.log
 : > "$log"
-say "fresh $suite root: debootstrap --variant=minbase (log: $log)"
-with_progress "fresh $suite root: debootstrap" "$log" \
-	debootstrap --variant=minbase --keyring="$KFX_KEYRING" "$suite" "$root" "$KFX_MIRROR" ||
-	die "debootstrap $suite failed, see $log"
+say "fresh $suite$sfx root: debootstrap --variant=minbase --arch=$arch (log: $log)"
+with_progress "fresh $suite$sfx root: debootstrap" "$log" \
+	debootstrap --variant=minbase --arch="$arch" --keyring="$KFX_KEYRING" "$suite" "$root" "$KFX_MIRROR" ||
+	die "debootstrap $suite ($arch) failed, see $log"
 {
 	echo "deb $KFX_MIRROR $suite main"
 	echo "deb $KFX_MIRROR $suite-backports main"

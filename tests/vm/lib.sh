@@ -59,13 +59,15 @@ kernel_cross_env() {
 		echo "DEB_BUILD_ARCH=amd64 DEB_HOST_ARCH=$arch DEB_HOST_GNU_TYPE=$(kernel_machine "$1")-linux-gnu"
 }
 
-# cross_make_vars ARCH: in the array CROSS_VARS, the make variables that
-# build ARCH's user programs (tests/Makefile, bpf/Makefile) on this amd64
-# host: its __TARGET_ARCH_, the cross compiler, and Debian 12's static
-# libraries of ARCH (sysroot.sh), so that its guests need no shared ones.
-# Empty for amd64.
+# cross_make_vars ARCH [shared]: in the array CROSS_VARS, the make
+# variables that build ARCH's user programs (tests/Makefile, bpf/Makefile)
+# on this amd64 host: its __TARGET_ARCH_, the cross compiler, and Debian
+# 12's static libraries of ARCH (sysroot.sh), so that its guests need no
+# shared ones; with "shared", linked to Debian 12's libbpf.so.1 and
+# libelf.so.1 of ARCH instead (what kfx-tools ships: dpkg-shlibdeps names
+# them).  Empty for amd64.
 cross_make_vars() {
-	local sysroot lib
+	local sysroot lib libs
 	CROSS_VARS=()
 	case $1 in
 	amd64) return 0 ;;
@@ -74,9 +76,34 @@ cross_make_vars() {
 	esac
 	sysroot=$("$KFX_TOP/tests/vm/sysroot.sh" "$1") || die "no $1 sysroot"
 	lib=$sysroot/usr/lib/aarch64-linux-gnu
+	libs="-static $lib/libbpf.a $lib/libelf.a $lib/libz.a $lib/libzstd.a"
+	# (zlib1g-dev's libz.so points to /lib/...: absolute, so it dangles
+	# here and -lz would link libz.a; the soname instead)
+	[ "${2:-}" != shared ] ||
+		libs="-L$lib -L$sysroot/lib/aarch64-linux-gnu -Wl,-rpath-link,$lib:$sysroot/lib/aarch64-linux-gnu -lbpf -lelf -l:libz.so.1"
 	CROSS_VARS=(BPF_ARCH=arm64 CC=aarch64-linux-gnu-gcc
 		"SYSROOT_CFLAGS=-I$sysroot/usr/include -I$sysroot/usr/include/aarch64-linux-gnu"
-		"LIBS=-static $lib/libbpf.a $lib/libelf.a $lib/libz.a $lib/libzstd.a")
+		"LIBS=$libs")
+}
+
+# binfmt_setup ARCH: this host runs ARCH's programs (a fresh ARCH root's
+# dpkg, kfxctl) through qemu-user-static, registered as Debian's
+# systemd-binfmt would at boot, from qemu-user-static's own line (flag F:
+# the interpreter is opened now, so it serves chroots too).  Stays until
+# the host reboots.
+binfmt_setup() {
+	local m bm=/proc/sys/fs/binfmt_misc conf
+	case $1 in
+	arm64) m=aarch64 ;;
+	*) die "binfmt_setup: no qemu-user for $1" ;;
+	esac
+	conf=/usr/lib/binfmt.d/qemu-$m.conf
+	[ -f "$conf" ] || die "no $conf (make deps: qemu-user-static)"
+	mountpoint -q "$bm" || mount -t binfmt_misc binfmt_misc "$bm" ||
+		die "cannot mount binfmt_misc on $bm"
+	[ -e "$bm/qemu-$m" ] || printf '%s' "$(grep -v '^#' "$conf")" > "$bm/register" ||
+		die "cannot register qemu-$m with binfmt_misc"
+	grep -qx enabled "$bm/qemu-$m" || die "binfmt_misc: qemu-$m is registered but not enabled"
 }
 
 # kernel_names: the default matrix's names (rows without "extra" in their

@@ -30,10 +30,15 @@ PROBES := $(filter-out canary,$(basename $(notdir $(wildcard $(PROBE_DIR)/*.c)))
 
 all: module
 
-module: module/kfx_probes.h
+# A missing base BTF fails before the compile, not after it.
+module: btf-base-check module/kfx_probes.h
 	@test -d "$(KDIR)" || { echo "kfx: no kernel headers at $(KDIR) (install linux-headers-$(KVER) or pass KDIR=)" >&2; exit 1; }
 	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
 	tools/kfx-btf.sh "$(KVER)" "$(KDIR)" kfx.ko "$(BTF_BASE)"
+
+btf-base-check:
+	@test -d "$(KDIR)" || { echo "kfx: no kernel headers at $(KDIR) (install linux-headers-$(KVER) or pass KDIR=)" >&2; exit 1; }
+	@tools/kfx-btf.sh --check-base "$(KVER)" "$(KDIR)" "$(BTF_BASE)"
 
 # Compile each probe against the target headers; what compiles is present.
 # The canary must compile: if it does not, nothing would, and "no feature
@@ -90,4 +95,4 @@ clean-cache:
 	tests/vm/clean-cache.sh
 
 FORCE:
-.PHONY: all module clean deps demo bench bench-native check deb samples man repo clean-cache FORCE
+.PHONY: all module btf-base-check clean deps demo bench bench-native check deb samples man repo clean-cache FORCE

@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # kfx-btf.sh KVER KDIR MODULE.ko [BTF_BASE]
+# kfx-btf.sh --check-base KVER KDIR [BTF_BASE]
 #
 # Make sure MODULE.ko carries BTF and resolved BTF ids for kernel KVER, and
 # fail with a message that says what is missing otherwise.
@@ -13,8 +14,14 @@
 # the ELF inside /boot/vmlinuz-KVER), pahole, then the kernel's resolve_btfids
 # if the headers have one, or tools/kfx-resolve-btfids.  Nothing is written
 # outside the module's build directory.
+#
+# --check-base, before anything is compiled (make module runs it first):
+# fail now, with the same message, if this build will need a base BTF and
+# there is none, rather than after compiling the module.
 set -eu
 
+check_only=
+[ "$1" != --check-base ] || { check_only=1; shift; set -- "$1" "$2" "" "${3:-}"; }
 kver=$1 kdir=$2 ko=$3 base=${4:-}
 tools=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
@@ -34,7 +41,9 @@ module_objcopy() {
 
 has_section() { readelf -S -W "$2" 2>/dev/null | grep -q " $1 "; }
 
-find_base() {
+# base_source: where the base BTF comes from (BTF_BASE, the running
+# kernel's, or the kernel image), or fail saying what is missing
+base_source() {
 	if [ -n "$base" ]; then
 		[ -r "$base" ] || die "BTF_BASE=$base does not exist or is not readable"
 		echo "$base"
@@ -46,14 +55,30 @@ find_base() {
 	fi
 	for img in "/boot/vmlinuz-$kver" "/usr/lib/modules/$kver/vmlinuz" "/lib/modules/$kver/vmlinuz"; do
 		[ -r "$img" ] || continue
-		say "extracting the base BTF of $kver from $img"
-		"$tools/kfx-extract-vmlinux.sh" "$img" "$tmp/vmlinux" ||
-			die "found no kernel ELF with .BTF inside $img"
-		echo "$tmp/vmlinux"
+		echo "$img"
 		return
 	done
 	die "no base BTF for kernel $kver: its headers have no vmlinux, /boot/vmlinuz-$kver is missing and BTF_BASE is not set (install linux-image-$kver, or pass BTF_BASE=<vmlinux ELF or raw BTF of that kernel>)"
 }
+
+# find_base: the base BTF as a file pahole reads (an image's ELF extracted)
+find_base() {
+	src=$(base_source)
+	case $src in
+	*/vmlinuz*)
+		say "extracting the base BTF of $kver from $src"
+		"$tools/kfx-extract-vmlinux.sh" "$src" "$tmp/vmlinux" ||
+			die "found no kernel ELF with .BTF inside $src"
+		echo "$tmp/vmlinux" ;;
+	*) echo "$src" ;;
+	esac
+}
+
+if [ -n "$check_only" ]; then
+	# headers with vmlinux: kbuild makes the module BTF itself
+	[ -e "$kdir/vmlinux" ] || base_source > /dev/null
+	exit 0
+fi
 
 [ -f "$ko" ] || die "$ko was not built"
 command -v readelf >/dev/null || die "readelf (binutils) is missing"

@@ -138,10 +138,37 @@ rm -f "$root/tmp/kfx-out.ko"
 
 # A module whose BTF was generated against another kernel: what copying the
 # running kernel's /sys/kernel/btf/vmlinux into a DKMS build for a new kernel
-# produces.  The guest must refuse it.
+# produces.  The guest must refuse it.  Made from the kfx.ko already built
+# for another kernel of this architecture (the first in the list's order):
+# its .BTF, split BTF over that kernel's vmlinux, replaces this module's.
+# The kernel sees what a build against the wrong base gives it (BTF whose
+# base is not its vmlinux; the .BTF_ids as dkms resolved them).  Only when
+# no other module is built yet (a debug row, built first) is kfx compiled
+# a second time, unstripped, for pahole against another kernel's vmlinux.
+other_ko=
+while read -r n; do
+	k=$(kernel_field "$n" kver)
+	if [ "$k" != "$kver" ] && [ "$(kernel_field "$n" arch)" = "$arch" ] && [ -s "$KFX_CACHE/out/$k/kfx.ko" ]; then
+		other_ko=$KFX_CACHE/out/$k/kfx.ko
+		break
+	fi
+done < <(awk '!/^#/ && NF >= 5 { print $1 }' "$KFX_KERNELS_LIST")
 other=$(KFX_ARCH=$arch kernel_names | while read -r n; do
 	[ "$(kernel_field "$n" kver)" != "$kver" ] && echo "$n" && break; done)
-if [ -n "$other" ]; then
+if [ -n "$other_ko" ]; then
+	cp "$out/kfx.ko" "$root/tmp/kfx-bad.ko"
+	cp "$other_ko" "$root/tmp/kfx-other.ko"
+	{
+		in_root "$root" $objcopy --dump-section .BTF=/tmp/kfx-other.btf /tmp/kfx-other.ko &&
+		in_root "$root" $objcopy --remove-section=.BTF.base \
+			--update-section .BTF=/tmp/kfx-other.btf /tmp/kfx-bad.ko &&
+		! cmp -s "$root/tmp/kfx-bad.ko" "$out/kfx.ko"
+	} > "$out/badbtf.log" 2>&1 ||
+		die "could not make the mismatched-BTF test module from $other_ko, see $out/badbtf.log"
+	echo "the .BTF of $other_ko" >> "$out/badbtf.log"
+	mv "$root/tmp/kfx-bad.ko" "$out/kfx-badbtf.ko"
+	rm -f "$root/tmp/kfx-other.ko" "$root/tmp/kfx-other.btf"
+elif [ -n "$other" ]; then
 	cp "$(kernel_vmlinux "$other")" "$root/tmp/other-vmlinux"
 	# dkms strips the module it installs; pahole needs the DWARF of a
 	# plain build.

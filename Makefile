@@ -43,7 +43,7 @@ btf-base-check:
 # Compile each probe against the target headers; what compiles is present.
 # The canary must compile: if it does not, nothing would, and "no feature
 # present" would build a module for the wrong kernel.
-module/kfx_probes.h: FORCE
+module/kfx_probes.h: FORCE | btf-base-check
 	@test -d "$(KDIR)" || { echo "kfx: no kernel headers at $(KDIR) (install linux-headers-$(KVER) or pass KDIR=)" >&2; exit 1; }
 	@echo "  PROBE   $(KVER): $(PROBES)"
 	@rm -f $(PROBE_DIR)/*.o

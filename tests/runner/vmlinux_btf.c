@@ -183,8 +183,12 @@ int __wrap_btf__find_by_name_kind(const struct btf *btf, const char *name, __u32
 	bool indexed;
 
 	pthread_mutex_lock(&vmlinux_lock);
-	if (btf && btf == vmlinux && !index_tried)
+	if (btf && btf == vmlinux && !index_tried) {
+		int err = errno;	/* its check's misses set it */
+
 		index_build(btf);
+		errno = err;
+	}
 	indexed = btf && btf == index_btf;
 	if (indexed)
 		index_hits++;

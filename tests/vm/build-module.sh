@@ -139,17 +139,21 @@ rm -f "$root/tmp/kfx-out.ko"
 # A module whose BTF was generated against another kernel: what copying the
 # running kernel's /sys/kernel/btf/vmlinux into a DKMS build for a new kernel
 # produces.  The guest must refuse it.  Made from the kfx.ko already built
-# for another kernel of this architecture (the first in the list's order):
-# its .BTF, split BTF over that kernel's vmlinux, replaces this module's.
-# The kernel sees what a build against the wrong base gives it (BTF whose
-# base is not its vmlinux; the .BTF_ids as dkms resolved them).  Only when
-# no other module is built yet (a debug row, built first) is kfx compiled
-# a second time, unstripped, for pahole against another kernel's vmlinux.
+# for another kernel of this architecture (the first in the list's order)
+# whose .BTF is split BTF over that kernel's vmlinux itself: one without
+# .BTF.base (Debian 12's pahole; a newer pahole's module BTF is split over
+# its distilled base instead, and that base, removed here, is what would
+# tell the kernel so).  Its .BTF replaces this module's: the kernel sees
+# what a build against the wrong vmlinux gives it (the .BTF_ids as dkms
+# resolved them).  When no such module is built yet, kfx is compiled a
+# second time, unstripped, for pahole against another kernel's vmlinux.
 other_ko=
 while read -r n; do
 	k=$(kernel_field "$n" kver)
-	if [ "$k" != "$kver" ] && [ "$(kernel_field "$n" arch)" = "$arch" ] && [ -s "$KFX_CACHE/out/$k/kfx.ko" ]; then
-		other_ko=$KFX_CACHE/out/$k/kfx.ko
+	ko=$KFX_CACHE/out/$k/kfx.ko
+	if [ "$k" != "$kver" ] && [ "$(kernel_field "$n" arch)" = "$arch" ] && [ -s "$ko" ] &&
+	   ! grep -q ' \.BTF\.base ' <<<"$(readelf -S -W "$ko")"; then
+		other_ko=$ko
 		break
 	fi
 done < <(awk '!/^#/ && NF >= 5 { print $1 }' "$KFX_KERNELS_LIST")
@@ -160,14 +164,15 @@ if [ -n "$other_ko" ]; then
 	cp "$other_ko" "$root/tmp/kfx-other.ko"
 	{
 		in_root "$root" $objcopy --dump-section .BTF=/tmp/kfx-other.btf /tmp/kfx-other.ko &&
+		in_root "$root" $objcopy --dump-section .BTF=/tmp/kfx-own.btf /tmp/kfx-bad.ko &&
+		! cmp "$root/tmp/kfx-other.btf" "$root/tmp/kfx-own.btf" &&
 		in_root "$root" $objcopy --remove-section=.BTF.base \
-			--update-section .BTF=/tmp/kfx-other.btf /tmp/kfx-bad.ko &&
-		! cmp -s "$root/tmp/kfx-bad.ko" "$out/kfx.ko"
+			--update-section .BTF=/tmp/kfx-other.btf /tmp/kfx-bad.ko
 	} > "$out/badbtf.log" 2>&1 ||
 		die "could not make the mismatched-BTF test module from $other_ko, see $out/badbtf.log"
 	echo "the .BTF of $other_ko" >> "$out/badbtf.log"
 	mv "$root/tmp/kfx-bad.ko" "$out/kfx-badbtf.ko"
-	rm -f "$root/tmp/kfx-other.ko" "$root/tmp/kfx-other.btf"
+	rm -f "$root/tmp/kfx-other.ko" "$root/tmp/kfx-other.btf" "$root/tmp/kfx-own.btf"
 elif [ -n "$other" ]; then
 	cp "$(kernel_vmlinux "$other")" "$root/tmp/other-vmlinux"
 	# dkms strips the module it installs; pahole needs the DWARF of a

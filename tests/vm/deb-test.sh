@@ -108,7 +108,7 @@ for suite in $(for n in "${names[@]}"; do kernel_field "$n" root; done | sort -u
 		if [ "$(kernel_field "$n" root)" = "$suite" ] && ! kernel_is_debug "$n"; then
 			kernel_field "$n" kver
 		fi
-	done | head -2)
+	done | awk 'NR <= 2')	# (all read: head leaving early fails the writer)
 	# On Debian 12 a kernel with headers but no image as well (the rt
 	# flavour of the first): its headers have no vmlinux, so no base BTF,
 	# as for the newest headers linux-headers-amd64 pulls in.  Debian 13's
@@ -205,7 +205,10 @@ done
 
 for arch in $foreign; do
 	first=$(KFX_ARCH=$arch kernel_names | head -1)
-	[ "$(kernel_field "$first" suite)" = bookworm ] || continue
+	if [ "$(kernel_field "$first" suite)" != bookworm ]; then
+		echo "# deb/$arch: its first row is not a Debian 12 kernel, no $arch root tried"
+		continue
+	fi
 	k=$(kernel_field "$first" kver)
 	say "deb/$arch: cross-building kfx-tools for $arch"
 	d=$work/deb-$arch
@@ -218,12 +221,15 @@ for arch in $foreign; do
 	lrc=0
 	lout=$(lintian --fail-on error,warning "${adebs[1]}" 2>&1) || lrc=$?
 	lout=$(grep -v 'running with root privileges' <<<"$lout" || true)
+	command -v lintian >/dev/null || { lrc=1; lout="lintian is missing (make deps)"; }
 	check "deb/$arch/lintian-clean" "[ $lrc = 0 ]" "$(echo "$lout" | tr '\n' ';')"
 	check "deb/$arch/kfx-dkms-is-the-same-package" "cmp -s <(dpkg-deb -c '${adebs[0]}' | awk '{print \$6}') <(dpkg-deb -c '${debs[0]}' | awk '{print \$6}')" "file lists differ"
 	base=$("$KFX_TOP/tests/vm/fresh-root.sh" --arch "$arch" bookworm "headers:$k") ||
 		{ echo "not ok deb/$arch/fresh-root: fresh-root.sh --arch $arch failed"; continue; }
 	log=$KFX_CACHE/logs/deb-$arch.log
 	: > "$log"
+	# (a cached root does not register qemu-user again; a reboot drops it)
+	binfmt_setup "$arch"
 	w=$work/$arch-apt; overlay "$w" "$base"; r=$w/root
 	cp "${adebs[@]}" "$r/tmp/"
 	say "deb/$arch: apt install ./kfx-dkms ./kfx-tools on a Debian 12 $arch root (qemu-user)"

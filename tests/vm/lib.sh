@@ -104,6 +104,9 @@ binfmt_setup() {
 	[ -e "$bm/qemu-$m" ] || printf '%s' "$(grep -v '^#' "$conf")" > "$bm/register" ||
 		die "cannot register qemu-$m with binfmt_misc"
 	grep -qx enabled "$bm/qemu-$m" || die "binfmt_misc: qemu-$m is registered but not enabled"
+	# without F the interpreter is looked up inside each chroot
+	grep -q '^flags:.*F' "$bm/qemu-$m" ||
+		die "binfmt_misc: qemu-$m is registered without flag F (not by qemu-user-static?): it cannot serve a chroot"
 }
 
 # kernel_names: the default matrix's names (rows without "extra" in their

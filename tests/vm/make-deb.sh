@@ -8,7 +8,7 @@ set -euo pipefail
 
 "$KFX_TOP/tests/vm/deps.sh"
 case ${KFX_ARCH:-amd64} in
-amd64 | x86_64) ;;
+amd64 | x86_64 | x86) ;;
 arm64 | aarch64)
 	say "building kfx-dkms and kfx-tools for arm64 (cross: dpkg-buildpackage -a arm64)"
 	exec "$KFX_TOP/tests/vm/deb-cross.sh" arm64 "$KFX_CACHE/deb-arm64" ;;

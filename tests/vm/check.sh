@@ -74,20 +74,46 @@ record() {	# name kver pass fail skip secs note
 # step NAME LABEL DONE CMD...: run a step that prints "ok ..."/"not ok ..."
 # lines and DONE at its end; record its counts (a missing DONE is a failure).
 step() {
-	local name=$1 label=$2 done=$3 out p f t0 rc=0
+	local name=$1 label=$2 done=$3 out t0 rc=0
 	shift 3
 	t0=$(date +%s)
 	out=$("$@" 2>&1) || rc=$?
 	echo "$out" > "$logs/$name.log"
+	step_record "$name" "$label" "$done" "$out" "$rc" $(($(date +%s) - t0))
+}
+
+# step_bg NAME CMD...: step's CMD in the background, its own progress lines
+# ("[kfx] ...") shown as they come; step_end NAME LABEL DONE records it.
+step_bg() {
+	local name=$1
+	shift
+	rm -f "$logs/$name.status"
+	(
+		set +e
+		t0=$(date +%s)
+		"$@" 2>&1 | tee "$logs/$name.log" | grep --line-buffered '^\[kfx\]' >&2
+		echo "${PIPESTATUS[0]} $(($(date +%s) - t0))" > "$logs/$name.status"
+	) &
+	bg_steps+=($!)
+}
+step_end() {
+	local name=$1 label=$2 done=$3 st
+	st=$(cat "$logs/$name.status" 2>/dev/null || echo "1 0")
+	step_record "$name" "$label" "$done" "$(cat "$logs/$name.log" 2>/dev/null)" "${st% *}" "${st#* }"
+}
+
+step_record() {	# NAME LABEL DONE OUTPUT STATUS SECS
+	local name=$1 label=$2 done=$3 out=$4 rc=$5 secs=$6 p f
 	p=$(grep -c '^ok ' <<<"$out" || true)
 	f=$(grep -c '^not ok ' <<<"$out" || true)
 	grep '^not ok ' <<<"$out" || true
 	failed "$name" "$(grep '^not ok ' <<<"$out" || true)"
 	grep -q "^$done" <<<"$out" || { f=$((f + 1)); failed "$name" "no \"$done\" at its end"; }
 	[ "$rc" = 0 ] || { f=$((f + 1)); echo "not ok $name: exited with status $rc"; failed "$name" "exited with status $rc"; }
-	record "$name" "$label" "$p" "$f" 0 $(($(date +%s) - t0)) \
+	record "$name" "$label" "$p" "$f" 0 "$secs" \
 		"$([ "$f" = 0 ] || echo "log: $logs/$name.log")"
 }
+bg_steps=()
 
 # Host-side checks of the build itself (run in the build roots): the debug
 # kernels' first, so that their guests can boot while the rest builds.
@@ -151,9 +177,27 @@ guests_running() {
 	wait
 ) &
 sched=$!
+# make deb's packages on fresh Debian 12 and 13 roots: apt install, skip of
+# headers-only kernels, purge, the signed repository's install and upgrade,
+# lintian; arm64's kfx-tools on a Debian 12 arm64 root (tests/vm/deb-test.sh).
+# (amd64 packages: not run when only arm64 rows are)
+# In the background from here, beside the guests and the host steps: much
+# of it waits on apt and debootstrap, and at the end of the run it would
+# otherwise go on alone.
+# (On the list made above: grep -q leaving a pipe early fails its writer,
+# which pipefail reports; that skipped this step silently in a cold run.)
+deb_step=
+if grep -qx amd64 <<<"$archs"; then
+	say "make deb, make repo: kfx-dkms and kfx-tools on fresh Debian 12 and 13 roots$(grep -qx arm64 <<<"$archs" && echo ', arm64 on a Debian 12 arm64 root'), in the background"
+	step_bg deb "$KFX_TOP/tests/vm/deb-test.sh" "${names[@]}"
+	deb_step=1
+fi
+
 # Background jobs ignore SIGINT here: an interrupted or failed check.sh
-# takes its guests and the scheduler with it.
-trap 'kill $sched "${first_pids[@]}" 2>/dev/null || true' EXIT
+# takes its guests, the scheduler and the deb step with it.
+# (a background step's pipeline first: killing its subshell leaves them)
+trap 'for p in "${bg_steps[@]}"; do pkill -TERM -P "$p"; done 2>/dev/null
+      kill $sched "${first_pids[@]}" "${bg_steps[@]}" 2>/dev/null || true' EXIT
 trap 'exit 130' INT TERM
 
 # The string core on the host: unit tests, random differential against the
@@ -184,17 +228,6 @@ step samples "make samples, each BTF" "samples-check: done" \
 	"$KFX_TOP/tests/vm/samples-check.sh" "${names[@]}"
 step cli "help, errors, exit codes" "cli-check: done" "$KFX_TOP/tests/vm/cli-check.sh"
 
-# make deb's packages on fresh Debian 12 and 13 roots: apt install, skip of
-# headers-only kernels, purge, the signed repository's install and upgrade,
-# lintian (tests/vm/deb-test.sh).
-# (amd64 packages: not run when only arm64 rows are)
-# (On the list made above: grep -q leaving a pipe early fails its writer,
-# which pipefail reports; that skipped this step silently in a cold run.)
-if grep -qx amd64 <<<"$archs"; then
-	say "make deb, make repo: kfx-dkms and kfx-tools on fresh Debian 12 and 13 roots (and a Debian 12 arm64 root with arm64 rows)"
-	step deb "kfx-dkms, kfx-tools, repo" "deb-test: done" "$KFX_TOP/tests/vm/deb-test.sh" "${names[@]}"
-fi
-
 # The BTF ones are expected while the runner loads its broken test modules,
 # before it logs the end marker; the others never are.  The debug kernel
 # (7.3-debug) adds KASAN, UBSAN, lockdep, atomic-sleep and DEBUG_SG reports:
@@ -208,8 +241,9 @@ btf_splat='missing module BTF|failed to validate module|BTF.*mismatch'
 marker='kfx-test: end of expected module load errors'
 allowed_taint=$(( (1 << 12) | (1 << 13) ))	# O (out-of-tree), E (unsigned)
 
-# Every guest row, the debug rows' and the scheduler's.
+# Every guest row, the debug rows' and the scheduler's, and the deb step.
 wait
+[ -z "$deb_step" ] || step_end deb "kfx-dkms, kfx-tools, repo" "deb-test: done"
 
 for n in "${names[@]}"; do
 	kver=$(kernel_field "$n" kver)

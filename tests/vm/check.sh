@@ -196,7 +196,9 @@ fi
 # Background jobs ignore SIGINT here: an interrupted or failed check.sh
 # takes its guests, the scheduler and the deb step with it.
 # (a background step's pipeline first: killing its subshell leaves them)
-trap 'for p in "${bg_steps[@]}"; do pkill -TERM -P "$p"; done 2>/dev/null
+# (set -e holds in the trap: a step already ended has no children, and a
+# failing pkill there would make a green run exit 1)
+trap 'for p in "${bg_steps[@]}"; do pkill -TERM -P "$p" 2>/dev/null || true; done
       kill $sched "${first_pids[@]}" "${bg_steps[@]}" 2>/dev/null || true' EXIT
 trap 'exit 130' INT TERM
 

@@ -29,7 +29,7 @@ command -v debootstrap >/dev/null || die "debootstrap is missing (make deps)"
 [ "$arch" = amd64 ] || binfmt_setup "$arch"
 # older recipes of this suite and architecture go, unless something is
 # mounted in them
-for old in "$KFX_CACHE"/roots/fresh-"$suite$sfx"-*; do
+for old in "$KFX_CACHE/roots/fresh-$suite$sfx-"*; do
 	[ -d "$old" ] && [[ ${old#"$KFX_CACHE/roots/fresh-$suite$sfx-"} =~ ^[0-9a-f]{12}$ ]] || continue
 	[ -z "$(mounts_below "$old")" ] || die "$old has mounts: $(mounts_below "$old" | tr '\n' ' ')"
 	rm -rf "$old" "$old".*.log

@@ -157,8 +157,6 @@ while read -r n; do
 		break
 	fi
 done < <(awk '!/^#/ && NF >= 5 { print $1 }' "$KFX_KERNELS_LIST")
-other=$(KFX_ARCH=$arch kernel_names | while read -r n; do
-	[ "$(kernel_field "$n" kver)" != "$kver" ] && echo "$n" && break; done)
 if [ -n "$other_ko" ]; then
 	cp "$out/kfx.ko" "$root/tmp/kfx-bad.ko"
 	cp "$other_ko" "$root/tmp/kfx-other.ko"
@@ -173,7 +171,8 @@ if [ -n "$other_ko" ]; then
 	echo "the .BTF of $other_ko" >> "$out/badbtf.log"
 	mv "$root/tmp/kfx-bad.ko" "$out/kfx-badbtf.ko"
 	rm -f "$root/tmp/kfx-other.ko" "$root/tmp/kfx-other.btf" "$root/tmp/kfx-own.btf"
-elif [ -n "$other" ]; then
+elif other=$(KFX_ARCH=$arch kernel_names | while read -r n; do
+	[ "$(kernel_field "$n" kver)" != "$kver" ] && echo "$n" && break; done) && [ -n "$other" ]; then
 	cp "$(kernel_vmlinux "$other")" "$root/tmp/other-vmlinux"
 	# dkms strips the module it installs; pahole needs the DWARF of a
 	# plain build.

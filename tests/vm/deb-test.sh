@@ -65,14 +65,16 @@ for v in "$ver" "$next"; do
 done
 echo "ok deb/build-kfx-dkms-and-kfx-tools"
 debs=("$work/deb-$ver/kfx-dkms_$ver-1_all.deb" "$work/deb-$ver/kfx-tools_$ver-1_amd64.deb")
-if command -v lintian >/dev/null; then
-	lrc=0
-	lout=$(lintian --fail-on error,warning "${debs[@]}" 2>&1) || lrc=$?
+# lintian_clean NAME DEB...: no lintian error or warning on DEB...
+lintian_clean() {
+	local name=$1 lrc=0 lout
+	shift
+	command -v lintian >/dev/null || { echo "not ok $name: lintian is missing (make deps)"; return; }
+	lout=$(lintian --fail-on error,warning "$@" 2>&1) || lrc=$?
 	lout=$(grep -v 'running with root privileges' <<<"$lout" || true)
-	check deb/lintian-clean "[ $lrc = 0 ]" "$(echo "$lout" | tr '\n' ';')"
-else
-	echo "not ok deb/lintian-clean: lintian is missing (make deps)"
-fi
+	check "$name" "[ $lrc = 0 ]" "$(echo "$lout" | tr '\n' ';')"
+}
+lintian_clean deb/lintian-clean "${debs[@]}"
 export KFX_REPO_GNUPGHOME=$KFX_CACHE/repo/gnupg
 for v in "$ver" "$next"; do
 	"$KFX_TOP/tools/repo.sh" "$work/repo-$v" "$work/deb-$v"/*.deb 2>> "$work/repo.log" ||
@@ -91,6 +93,16 @@ headers_only() {
 # dkms status of kfx in ROOT: "VERSION KERNEL" per installed build
 # (nothing, not an exit of this script, where dkms is not installed)
 installed() { in_root "$1" dkms status kfx 2>/dev/null | sed -n 's|^kfx/\([^,]*\), \([^,]*\),.*: installed.*|\1 \2|p' || true; }
+# samples_run TAG ROOT: each installed sample runs (usage on a bad option)
+samples_run() {
+	local s st out bad=
+	for s in udp_crypt name_filter exec_hash; do
+		st=0
+		out=$(in_root "$2" /usr/lib/kfx/samples/$s --bogus 2>&1) || st=$?
+		[ "$st" = 2 ] && grep -q "^usage: $s" <<<"$out" || bad="$bad $s"
+	done
+	check "$1/kfx-tools-installs-the-samples" "[ -z '$bad' ]" "$bad"
+}
 nothing_left() {
 	local r=$1
 	[ -z "$(kos "$r")" ] && [ ! -e "$r/var/lib/dkms/kfx" ] &&
@@ -156,13 +168,7 @@ for suite in $(for n in "${names[@]}"; do kernel_field "$n" root; done | sort -u
 	check "deb/$suite/kfx-tools-installs-the-kfxctl-manual-page" \
 		"zcat '$r/usr/share/man/man8/kfxctl.8.gz' | grep -q '^\\.TH \"*kfxctl\"* \"*8'" \
 		"no /usr/share/man/man8/kfxctl.8.gz"
-	bad=
-	for s in udp_crypt name_filter exec_hash; do
-		st=0
-		out=$(in_root "$r" /usr/lib/kfx/samples/$s --bogus 2>&1) || st=$?
-		[ "$st" = 2 ] && grep -q "^usage: $s" <<<"$out" || bad="$bad $s"
-	done
-	check "deb/$suite/kfx-tools-installs-the-samples" "[ -z '$bad' ]" "$bad"
+	samples_run "deb/$suite" "$r"
 	st=0
 	in_root "$r" apt-get -q -y purge kfx-dkms kfx-tools >> "$log" 2>&1 || st=$?
 	check "deb/$suite/purge-leaves-nothing" "[ $st = 0 ] && nothing_left '$r'" \
@@ -218,11 +224,7 @@ for arch in $foreign; do
 	fi
 	echo "ok deb/$arch/build-kfx-tools"
 	adebs=("$d/kfx-dkms_$ver-1_all.deb" "$d/kfx-tools_$ver-1_$arch.deb")
-	lrc=0
-	lout=$(lintian --fail-on error,warning "${adebs[1]}" 2>&1) || lrc=$?
-	lout=$(grep -v 'running with root privileges' <<<"$lout" || true)
-	command -v lintian >/dev/null || { lrc=1; lout="lintian is missing (make deps)"; }
-	check "deb/$arch/lintian-clean" "[ $lrc = 0 ]" "$(echo "$lout" | tr '\n' ';')"
+	lintian_clean "deb/$arch/lintian-clean" "${adebs[1]}"
 	check "deb/$arch/kfx-dkms-is-the-same-package" "cmp -s <(dpkg-deb -c '${adebs[0]}' | awk '{print \$6}') <(dpkg-deb -c '${debs[0]}' | awk '{print \$6}')" "file lists differ"
 	base=$("$KFX_TOP/tests/vm/fresh-root.sh" --arch "$arch" bookworm "headers:$k") ||
 		{ echo "not ok deb/$arch/fresh-root: fresh-root.sh --arch $arch failed"; continue; }
@@ -245,13 +247,7 @@ for arch in $foreign; do
 	check "deb/$arch/kfx-tools-installs-a-kfxctl-that-runs" \
 		"[ $st = 2 ] && grep -q '^usage: kfxctl' <<<\"\$out\" && file -b '$r/usr/sbin/kfxctl' | grep -q 'ARM aarch64.*dynamically linked'" \
 		"exit $st: $(head -1 <<<"$out")"
-	bad=
-	for s in udp_crypt name_filter exec_hash; do
-		st=0
-		out=$(in_root "$r" /usr/lib/kfx/samples/$s --bogus 2>&1) || st=$?
-		[ "$st" = 2 ] && grep -q "^usage: $s" <<<"$out" || bad="$bad $s"
-	done
-	check "deb/$arch/kfx-tools-installs-the-samples" "[ -z '$bad' ]" "$bad"
+	samples_run "deb/$arch" "$r"
 	st=0
 	in_root "$r" apt-get -q -y purge kfx-dkms kfx-tools >> "$log" 2>&1 || st=$?
 	check "deb/$arch/purge-leaves-nothing" "[ $st = 0 ] && nothing_left '$r'" \

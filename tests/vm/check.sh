@@ -16,41 +16,6 @@ start=$(date +%s)
 logs=$KFX_CACHE/logs
 mkdir -p "$logs"
 
-# Build roots and kernels first (downloads in parallel per suite), then the
-# modules one root at a time, then the BPF side once.
-mapfile -t suites < <(for n in "${names[@]}"; do kernel_field "$n" root; done | sort -u)
-pids=()
-for s in "${suites[@]}"; do
-	"$KFX_TOP/tests/vm/mkroot.sh" "$s" & pids+=($!)
-done
-for p in "${pids[@]}"; do wait "$p" || die "a build root failed (see $KFX_CACHE/roots/*.log)"; done
-# A debug kernel is built from source (about 20 minutes on both cores, at
-# nice 10) while the other kernels download and the BPF side builds: those
-# leave the cores idle (downloads) or take them briefly.  Its Debian base
-# kernel and the apt index first, so that no two of them fetch the same.
-# Each build runs in a process group of its own (setsid): on any way out
-# the whole group goes, make and in_root's mounts included, and is waited
-# for.
-kbuild_pids=()
-trap 'for p in "${kbuild_pids[@]}"; do kill -TERM -- "-$p" 2>/dev/null; done; wait' EXIT
-for n in "${names[@]}"; do
-	kernel_is_debug "$n" || continue
-	kver=$(kernel_field "$n" kver)
-	apt_private_setup
-	"$KFX_TOP/tests/vm/fetch-kernel.sh" --release "${kver%-kfxdebug}"
-	setsid "$KFX_TOP/tests/vm/fetch-kernel.sh" "$n" &
-	kbuild_pids+=($!)
-done
-for n in "${names[@]}"; do
-	kernel_is_debug "$n" || "$KFX_TOP/tests/vm/fetch-kernel.sh" "$n"
-done
-archs=$(for n in "${names[@]}"; do kernel_field "$n" arch; done | sort -u)
-for a in $archs; do
-	"$KFX_TOP/tests/vm/build-bpf.sh" "$a"
-done
-for p in "${kbuild_pids[@]}"; do wait "$p" || die "building a debug kernel failed (see its log above)"; done
-trap - EXIT
-
 total_pass=0 total_fail=0
 results=() failures=()
 
@@ -71,13 +36,26 @@ record() {	# name kver pass fail skip secs note
 	echo "${results[-1]}"
 }
 
+# children_cpu FILE: write to FILE the CPU seconds (user + sys) of this
+# shell's ended and waited-for children, whole: where the matrix's time
+# goes (both cores are busy nearly all along, so the wall time is the CPU
+# it takes).  (`times` in this shell: a pipe or $() would fork one whose
+# counts start at zero.)
+children_cpu() {
+	times > "$1.times"
+	awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/)
+		printf "%d\n", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' "$1.times" > "$1"
+	rm -f "$1.times"
+}
+
 # step NAME LABEL DONE CMD...: run a step that prints "ok ..."/"not ok ..."
 # lines and DONE at its end; record its counts (a missing DONE is a failure).
 step() {
 	local name=$1 label=$2 done=$3 out t0 rc=0
 	shift 3
 	t0=$(date +%s)
-	out=$("$@" 2>&1) || rc=$?
+	rm -f "$logs/$name.cpu"
+	out=$("$@" 2>&1; r=$?; children_cpu "$logs/$name.cpu"; exit $r) || rc=$?
 	echo "$out" > "$logs/$name.log"
 	step_record "$name" "$label" "$done" "$out" "$rc" $(($(date +%s) - t0))
 }
@@ -87,12 +65,13 @@ step() {
 step_bg() {
 	local name=$1
 	shift
-	rm -f "$logs/$name.status"
+	rm -f "$logs/$name.status" "$logs/$name.cpu"
 	(
 		set +e
 		t0=$(date +%s)
 		"$@" 2>&1 | tee "$logs/$name.log" | grep --line-buffered '^\[kfx\]' >&2
 		echo "${PIPESTATUS[0]} $(($(date +%s) - t0))" > "$logs/$name.status"
+		children_cpu "$logs/$name.cpu"
 	) &
 	bg_steps+=($!)
 }
@@ -111,9 +90,76 @@ step_record() {	# NAME LABEL DONE OUTPUT STATUS SECS
 	grep -q "^$done" <<<"$out" || { f=$((f + 1)); failed "$name" "no \"$done\" at its end"; }
 	[ "$rc" = 0 ] || { f=$((f + 1)); echo "not ok $name: exited with status $rc"; failed "$name" "exited with status $rc"; }
 	record "$name" "$label" "$p" "$f" 0 "$secs" \
-		"$([ "$f" = 0 ] || echo "log: $logs/$name.log")"
+		"cpu $(cat "$logs/$name.cpu" 2>/dev/null || echo ?)s$([ "$f" = 0 ] || echo " log: $logs/$name.log")"
 }
-bg_steps=()
+
+# Background work: debug kernel builds (each in a process group of its
+# own, setsid: make and in_root's mounts go with it), background steps,
+# the guests' scheduler and the debug rows.  Any way out of check.sh takes
+# them with it; background jobs ignore SIGINT here, so INT and TERM exit.
+# (a background step's pipeline first: killing its subshell leaves them)
+# (set -e holds in the trap: each command is allowed to fail, or a green
+# run, whose jobs have all ended, would exit 1)
+kbuild_pids=() bg_steps=() first_pids=() sched=
+stop_background() {
+	local p
+	for p in "${kbuild_pids[@]}"; do kill -TERM -- "-$p" 2>/dev/null || true; done
+	for p in "${bg_steps[@]}"; do pkill -TERM -P "$p" 2>/dev/null || true; done
+	kill $sched "${first_pids[@]}" "${bg_steps[@]}" 2>/dev/null || true
+	wait || true
+}
+trap stop_background EXIT
+trap 'exit 130' INT TERM
+
+
+# Build roots and kernels first (downloads in parallel per suite), then the
+# modules one root at a time, then the BPF side once.
+mapfile -t suites < <(for n in "${names[@]}"; do kernel_field "$n" root; done | sort -u)
+pids=()
+for s in "${suites[@]}"; do
+	"$KFX_TOP/tests/vm/mkroot.sh" "$s" & pids+=($!)
+done
+for p in "${pids[@]}"; do wait "$p" || die "a build root failed (see $KFX_CACHE/roots/*.log)"; done
+# A debug kernel is built from source (about 20 minutes on both cores, at
+# nice 10) while the other kernels download and the BPF side builds: those
+# leave the cores idle (downloads) or take them briefly.  Its Debian base
+# kernel and the apt index first, so that no two of them fetch the same.
+# Each build runs in a process group of its own (setsid): on any way out
+# the whole group goes, make and in_root's mounts included, and is waited
+# for.
+for n in "${names[@]}"; do
+	kernel_is_debug "$n" || continue
+	kver=$(kernel_field "$n" kver)
+	apt_private_setup
+	"$KFX_TOP/tests/vm/fetch-kernel.sh" --release "${kver%-kfxdebug}"
+	setsid "$KFX_TOP/tests/vm/fetch-kernel.sh" "$n" &
+	kbuild_pids+=($!)
+done
+for n in "${names[@]}"; do
+	kernel_is_debug "$n" || "$KFX_TOP/tests/vm/fetch-kernel.sh" "$n"
+done
+archs=$(for n in "${names[@]}"; do kernel_field "$n" arch; done | sort -u)
+for a in $archs; do
+	"$KFX_TOP/tests/vm/build-bpf.sh" "$a"
+done
+# make deb's packages on fresh Debian 12 and 13 roots: apt install, skip of
+# headers-only kernels, purge, the signed repository's install and upgrade,
+# lintian; arm64's kfx-tools on a Debian 12 arm64 root (tests/vm/deb-test.sh).
+# (amd64 packages: not run when only arm64 rows are)
+# In the background from here, once the BPF side (kfx-tools' programs) is
+# built: much of it waits on apt, dpkg and debootstrap, which the debug
+# kernel's build fills; started after the module builds (the end of the
+# debug kernel), it was the last step to end.
+# (On the list made above: grep -q leaving a pipe early fails its writer,
+# which pipefail reports; that skipped this step silently in a cold run.)
+deb_step=
+if grep -qx amd64 <<<"$archs"; then
+	say "make deb, make repo: kfx-dkms and kfx-tools on fresh Debian 12 and 13 roots$(grep -qx arm64 <<<"$archs" && echo ', arm64 on a Debian 12 arm64 root'), in the background"
+	step_bg deb "$KFX_TOP/tests/vm/deb-test.sh" "${names[@]}"
+	deb_step=1
+fi
+for p in "${kbuild_pids[@]}"; do wait "$p" || die "building a debug kernel failed (see its log above)"; done
+kbuild_pids=()
 
 # Host-side checks of the build itself (run in the build roots): the debug
 # kernels' first, so that their guests can boot while the rest builds.
@@ -124,9 +170,10 @@ done
 [ ${#debug_names[@]} = 0 ] || step build-debug "debug module builds (dkms)" "build-tests: done" \
 	"$KFX_TOP/tests/vm/build-tests.sh" "${debug_names[@]}"
 
-# The guests, KFX_GUEST_JOBS (2) at a time: a TCG guest keeps about one
-# core busy (the runner is one thread; its second vCPU mostly idles), so
-# two share the machine's two cores.  A debug kernel's row is the longest
+# The guests, KFX_GUEST_JOBS (2) at a time: a TCG guest alone keeps about
+# one core busy (the runner is one thread; its second vCPU mostly idles),
+# so two share the machine's two cores (beside the host steps and the deb
+# step, 6.1's row took 136 CPU-s in 272 s).  A debug kernel's row is the longest
 # (KASAN under TCG: most of the guest phase), so it boots now, once its
 # module is built, and runs beside the other builds and the host steps
 # below; the other rows start once their modules are built, beside the
@@ -137,10 +184,11 @@ run_row() {	# NAME: boot it, keep its wall time
 	local n=$1 kver t0
 	kver=$(kernel_field "$n" kver)
 	t0=$(date +%s)
-	rm -f "$logs/$kver-test.secs"
+	rm -f "$logs/$kver-test.secs" "$logs/$kver-test.cpu"
 	say "booting $n ($kver) under qemu ${KFX_ACCEL:-tcg}"
 	run_guest_retry "$n" test
 	echo $(($(date +%s) - t0)) > "$logs/$kver-test.secs"
+	children_cpu "$logs/$kver-test.cpu"
 	say "$n done after $(($(date +%s) - t0)) s"
 }
 queue=() first_pids=()
@@ -177,31 +225,6 @@ guests_running() {
 	wait
 ) &
 sched=$!
-# make deb's packages on fresh Debian 12 and 13 roots: apt install, skip of
-# headers-only kernels, purge, the signed repository's install and upgrade,
-# lintian; arm64's kfx-tools on a Debian 12 arm64 root (tests/vm/deb-test.sh).
-# (amd64 packages: not run when only arm64 rows are)
-# In the background from here, beside the guests and the host steps: much
-# of it waits on apt and debootstrap, and at the end of the run it would
-# otherwise go on alone.
-# (On the list made above: grep -q leaving a pipe early fails its writer,
-# which pipefail reports; that skipped this step silently in a cold run.)
-deb_step=
-if grep -qx amd64 <<<"$archs"; then
-	say "make deb, make repo: kfx-dkms and kfx-tools on fresh Debian 12 and 13 roots$(grep -qx arm64 <<<"$archs" && echo ', arm64 on a Debian 12 arm64 root'), in the background"
-	step_bg deb "$KFX_TOP/tests/vm/deb-test.sh" "${names[@]}"
-	deb_step=1
-fi
-
-# Background jobs ignore SIGINT here: an interrupted or failed check.sh
-# takes its guests, the scheduler and the deb step with it.
-# (a background step's pipeline first: killing its subshell leaves them)
-# (set -e holds in the trap: a step already ended has no children, and a
-# failing pkill there would make a green run exit 1)
-trap 'for p in "${bg_steps[@]}"; do pkill -TERM -P "$p" 2>/dev/null || true; done
-      kill $sched "${first_pids[@]}" "${bg_steps[@]}" 2>/dev/null || true' EXIT
-trap 'exit 130' INT TERM
-
 # The string core on the host: unit tests, random differential against the
 # reference model (ASan/UBSan), then a bounded libFuzzer run.
 t0=$(date +%s)
@@ -251,6 +274,7 @@ for n in "${names[@]}"; do
 	kver=$(kernel_field "$n" kver)
 	log=$logs/$kver-test.log
 	secs=$(cat "$logs/$kver-test.secs" 2>/dev/null || echo 0)
+	cpu=$(cat "$logs/$kver-test.cpu" 2>/dev/null || echo ?)
 	# A first boot that died before init is a retry, not a pass: any
 	# splat on its console fails the run like one on the second.
 	early=
@@ -308,7 +332,7 @@ for n in "${names[@]}"; do
 	[ -n "$note" ] || [ "$fail" != 0 ] && note="$note log: $log"
 	# the kfunc fuzzer's seed and count, to replay it (tests/fuzz/README.md)
 	fz=$(sed -n 's/^.*ok fuzz\/random.*\(runs=[0-9]* seed=[0-9]*\).*$/fuzz \1/p' "$log" | head -1)
-	record "$n" "$kver" "$pass" "$fail" "$skip" "$secs" "${fz:+$fz }$note"
+	record "$n" "$kver" "$pass" "$fail" "$skip" "$secs" "cpu ${cpu}s ${fz:+$fz }$note"
 done
 
 # Build-root hygiene: nothing this run mounted is left below the cache.
@@ -320,7 +344,9 @@ else
 fi
 
 echo
-echo "kfx test matrix ($(($(date +%s) - start))s):"
+wall=$(($(date +%s) - start))
+children_cpu "$logs/matrix.cpu"
+echo "kfx test matrix (${wall}s; CPU $(cat "$logs/matrix.cpu")s of the $((wall * $(nproc)))s its $(nproc) cores had):"
 printf '%s\n' "${results[@]}"
 if [ ${#failures[@]} -gt 0 ]; then
 	echo "what failed (${#failures[@]}; first 30):"

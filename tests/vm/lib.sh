@@ -163,48 +163,32 @@ EOC
 	apt_private apt-get -q update >/dev/null || die "apt-get update (private config) failed"
 }
 
-# Run a command inside a build root with /proc, /sys and /dev available.
-# What this call mounts it unmounts again on every way out (the command's
-# end, an error, a signal), in a subshell of its own so that its trap is
-# not the caller's; a mount that cannot be undone is an error, never
-# hidden: a /dev left bind-mounted in a root is the host's device nodes
-# under .cache (see root_umount_all, clean-cache).
+# Run a command inside a build root with /proc, /sys and /dev available,
+# mounted in a mount namespace of the command's own (unshare): no other
+# process sees them, they go when its last process does (a daemon a
+# maintainer script started included), and two commands in the same root
+# at once (the deb step beside the module builds) cannot unmount each
+# other's.  In a subshell of its own so that its trap is not the caller's.
 in_root() (
 	root=$1; shift
-	mounted=()
-	undo() {
-		local m bad=0 i
-		for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do
-			m=${mounted[$i]}
-			root_umount "$m" || bad=1
-		done
-		mounted=()
-		return $bad
-	}
 	cpid=
 	stop() { [ -z "$cpid" ] || { kill "$cpid" 2>/dev/null; wait "$cpid"; }; exit "$1"; }
-	trap 'undo || exit 99' EXIT
 	trap 'stop 130' INT
 	trap 'stop 143' TERM
-	local m
-	for m in proc sys dev; do
-		mountpoint -q "$root/$m" && continue
-		case $m in
-		proc) mount -t proc proc "$root/proc" ;;
-		sys) mount -t sysfs sysfs "$root/sys" ;;
-		dev) mount --bind /dev "$root/dev" ;;
-		esac || die "cannot mount $root/$m"
-		mounted+=("$root/$m")
-	done
 	# in the background (stdin kept) so that a signal is handled at once:
-	# bash runs traps only after a foreground command ends
+	# bash runs traps only after a foreground command ends; unshare, sh,
+	# chroot and env exec each other, so $cpid is the command itself
 	rc=0
-	chroot "$root" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+	unshare --mount --propagation private -- sh -c '
+		r=$1; shift
+		mount -t proc proc "$r/proc" && mount -t sysfs sysfs "$r/sys" &&
+			mount --bind /dev "$r/dev" ||
+			{ echo "[kfx] error: cannot mount /proc, /sys or /dev in $r" >&2; exit 99; }
+		exec chroot "$r" "$@"' sh "$root" \
+		/usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
 		HOME=/root LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive "$@" <&0 &
 	cpid=$!
 	wait "$cpid" || rc=$?
-	cpid=
-	undo || die "could not unmount what in_root mounted in $root (see above; findmnt | grep $root)"
 	exit $rc
 )
 

@@ -14,7 +14,19 @@ suite=${name%-kbuild}
 kbuild=
 [ "$suite" = "$name" ] || kbuild="flex bison perl libssl-dev cpio rsync python3"
 root=$KFX_CACHE/roots/$name
-[ -f "$root/.kfx-ready" ] && exit 0
+# apt in the root: the archive here is a snapshot (sid's Release file is
+# past its Valid-Until); two apt-get at once in a root (the deb step's
+# arm64 packages beside the module builds' headers) wait for each other's
+# dpkg lock instead of failing.  Written on every call: a root built
+# before a line was added gets it too (renamed into place: an apt-get
+# running meanwhile reads the old file or the new, never half of one).
+apt_conf() {
+	local f=$root/etc/apt/apt.conf.d/99kfx
+	printf '%s\n' 'Acquire::Check-Valid-Until "false";' \
+		'APT::Install-Recommends "false";' 'DPkg::Lock::Timeout "900";' \
+		> "$f.$$" && mv -f "$f.$$" "$f"
+}
+[ -f "$root/.kfx-ready" ] && { apt_conf; exit 0; }
 
 command -v debootstrap >/dev/null || die "debootstrap is missing (make deps)"
 rm -rf "$root"
@@ -31,9 +43,7 @@ debootstrap --variant=minbase --keyring="$KFX_KEYRING" \
 	bookworm|trixie) echo "deb $KFX_MIRROR $suite-backports main" ;;
 	esac
 } > "$root/etc/apt/sources.list"
-# The archive here is a snapshot: sid's Release file is past its Valid-Until.
-echo 'Acquire::Check-Valid-Until "false";' > "$root/etc/apt/apt.conf.d/99kfx"
-echo 'APT::Install-Recommends "false";' >> "$root/etc/apt/apt.conf.d/99kfx"
+apt_conf
 
 say "installing the toolchain into the $name root"
 pahole_pkg=dwarves

@@ -62,18 +62,20 @@ step() {
 
 # step_bg NAME CMD...: step's CMD in the background, its own progress lines
 # ("[kfx] ...") shown as they come; step_end NAME LABEL DONE records it.
+# In a process group of its own (setsid), which stop_background ends whole.
 step_bg() {
 	local name=$1
 	shift
 	rm -f "$logs/$name.status" "$logs/$name.cpu"
-	(
-		set +e
+	# shellcheck disable=SC2016
+	setsid bash -c "$(declare -f children_cpu)"'
+		logs=$1 name=$2
+		shift 2
 		t0=$(date +%s)
-		"$@" 2>&1 | tee "$logs/$name.log" | grep --line-buffered '^\[kfx\]' >&2
+		"$@" 2>&1 | tee "$logs/$name.log" | grep --line-buffered "^\[kfx\]" >&2
 		echo "${PIPESTATUS[0]} $(($(date +%s) - t0))" > "$logs/$name.status"
-		children_cpu "$logs/$name.cpu"
-	) &
-	bg_steps+=($!)
+		children_cpu "$logs/$name.cpu"' step_bg "$logs" "$name" "$@" &
+	groups+=($!) bg_steps+=($!)
 }
 step_end() {
 	local name=$1 label=$2 done=$3 st
@@ -93,19 +95,36 @@ step_record() {	# NAME LABEL DONE OUTPUT STATUS SECS
 		"cpu $(cat "$logs/$name.cpu" 2>/dev/null || echo ?)s$([ "$f" = 0 ] || echo " log: $logs/$name.log")"
 }
 
-# Background work: debug kernel builds (each in a process group of its
-# own, setsid: make and in_root's mounts go with it), background steps,
-# the guests' scheduler and the debug rows.  Any way out of check.sh takes
-# them with it; background jobs ignore SIGINT here, so INT and TERM exit.
-# (a background step's pipeline first: killing its subshell leaves them)
+# Background work: the build roots, debug kernel builds and background
+# steps (each in a process group of its own, setsid: make, apt and
+# in_root's commands go with it), the guests' scheduler and the debug rows
+# (process trees).  Any way out of check.sh ends them all and waits for
+# them (what a TERM does not end within 30 s is killed); background jobs
+# ignore SIGINT here, so INT and TERM exit.
 # (set -e holds in the trap: each command is allowed to fail, or a green
 # run, whose jobs have all ended, would exit 1)
-kbuild_pids=() bg_steps=() first_pids=() sched=
-stop_background() {
+groups=() kbuild_pids=() bg_steps=() first_pids=() sched=
+# tree PID...: PID and its descendants
+tree() {
 	local p
-	for p in "${kbuild_pids[@]}"; do kill -TERM -- "-$p" 2>/dev/null || true; done
-	for p in "${bg_steps[@]}"; do pkill -TERM -P "$p" 2>/dev/null || true; done
-	kill $sched "${first_pids[@]}" "${bg_steps[@]}" 2>/dev/null || true
+	for p in "$@"; do
+		echo "$p"
+		# shellcheck disable=SC2046
+		tree $(pgrep -P "$p" || true)
+	done
+}
+stop_background() {
+	local p i
+	# shellcheck disable=SC2046
+	kill -TERM $(tree $sched "${first_pids[@]}") 2>/dev/null || true
+	for p in "${groups[@]}"; do kill -TERM -- "-$p" 2>/dev/null || true; done
+	for p in "${groups[@]}"; do
+		for ((i = 0; i < 60; i++)); do
+			kill -0 -- "-$p" 2>/dev/null || break
+			sleep 0.5
+		done
+		kill -KILL -- "-$p" 2>/dev/null || true
+	done
 	wait || true
 }
 trap stop_background EXIT
@@ -115,11 +134,11 @@ trap 'exit 130' INT TERM
 # Build roots and kernels first (downloads in parallel per suite), then the
 # modules one root at a time, then the BPF side once.
 mapfile -t suites < <(for n in "${names[@]}"; do kernel_field "$n" root; done | sort -u)
-pids=()
 for s in "${suites[@]}"; do
-	"$KFX_TOP/tests/vm/mkroot.sh" "$s" & pids+=($!)
+	setsid "$KFX_TOP/tests/vm/mkroot.sh" "$s" & groups+=($!)
 done
-for p in "${pids[@]}"; do wait "$p" || die "a build root failed (see $KFX_CACHE/roots/*.log)"; done
+for p in "${groups[@]}"; do wait "$p" || die "a build root failed (see $KFX_CACHE/roots/*.log)"; done
+groups=()
 # A debug kernel is built from source (about 20 minutes on both cores, at
 # nice 10) while the other kernels download and the BPF side builds: those
 # leave the cores idle (downloads) or take them briefly.  Its Debian base
@@ -133,7 +152,7 @@ for n in "${names[@]}"; do
 	apt_private_setup
 	"$KFX_TOP/tests/vm/fetch-kernel.sh" --release "${kver%-kfxdebug}"
 	setsid "$KFX_TOP/tests/vm/fetch-kernel.sh" "$n" &
-	kbuild_pids+=($!)
+	kbuild_pids+=($!) groups+=($!)
 done
 for n in "${names[@]}"; do
 	kernel_is_debug "$n" || "$KFX_TOP/tests/vm/fetch-kernel.sh" "$n"
@@ -159,7 +178,7 @@ if grep -qx amd64 <<<"$archs"; then
 	deb_step=1
 fi
 for p in "${kbuild_pids[@]}"; do wait "$p" || die "building a debug kernel failed (see its log above)"; done
-kbuild_pids=()
+groups=("${bg_steps[@]}")
 
 # Host-side checks of the build itself (run in the build roots): the debug
 # kernels' first, so that their guests can boot while the rest builds.
@@ -193,7 +212,7 @@ run_row() {	# NAME: boot it, keep its wall time
 }
 queue=() first_pids=()
 for n in "${names[@]}"; do
-	if kernel_is_debug "$n" && [ "$(jobs -rp | wc -l)" -lt "${KFX_GUEST_JOBS:-2}" ]; then
+	if kernel_is_debug "$n" && [ ${#first_pids[@]} -lt "${KFX_GUEST_JOBS:-2}" ]; then
 		run_row "$n" &
 		first_pids+=($!)
 	else
@@ -267,7 +286,9 @@ marker='kfx-test: end of expected module load errors'
 allowed_taint=$(( (1 << 12) | (1 << 13) ))	# O (out-of-tree), E (unsigned)
 
 # Every guest row, the debug rows' and the scheduler's, and the deb step.
+# (then none for the EXIT trap to signal: their pids may be reused)
 wait
+groups=() first_pids=() sched=
 [ -z "$deb_step" ] || step_end deb "kfx-dkms, kfx-tools, repo" "deb-test: done"
 
 for n in "${names[@]}"; do

@@ -7,7 +7,8 @@
 #                  reduced set, ARCH=arm64 for the arm64 rows); results in
 #                  .cache/bench/latest/RESULTS.md; runs make bench-native first
 # make bench-native  the string core vs upstream's loops in ns on this CPU,
-#                  built by each kernel's compiler (KERNEL=, QUICK=1);
+#                  built by each kernel's compiler (KERNEL=, QUICK=1), and
+#                  the crypto time model (kfx's skcipher paths in ns);
 #                  results in .cache/bench/native/RESULTS.md
 # make check       the whole test matrix (KERNELS="6.1 7.3" or ARCH=arm64
 #                  for a subset)

@@ -45,13 +45,16 @@ static struct kfx_skcipher_ctx *kfx_skcipher(struct kfx_crypto_ctx *ctx)
 }
 
 /*
- * Where the batching AES-NI skcipher overtakes the linear path, measured
- * in qemu (make bench, instructions): its walk costs about 1,400 a call;
- * the linear ecb(aes) costs 129 a block over 6.12's aes-aesni cipher and
- * 184 over 7.3's aes-lib.  They cross at 9-10 blocks on 6.12, 6 on 7.3;
- * 10 keeps kfx at or above upstream (all linear) at 16, 64, 256 and
- * 1,500 bytes on both.
- * Real AES-NI batches cheaper, so the crossing is lower on hardware.
+ * Where the batching AES-NI skcipher overtakes the linear path.  In qemu
+ * (make bench, instructions) its walk costs about 1,250 a call and the
+ * linear ecb(aes) 129 a block over 6.12's aes-aesni cipher, 186 over
+ * 7.3's AES library: they cross at 11-12 blocks on 6.12, 7-8 on 7.3.  In
+ * time (make bench-native: tests/bench/native/crypto_model.c times the
+ * AES-NI instructions on the host CPU and takes the rest from those
+ * counts at 1 to 3 instructions a cycle) a block alone waits on its
+ * chain of AESENCs and four at a time do not: they cross at 9-11 blocks
+ * on 6.12, 7 on 7.3.  10 keeps kfx at or above upstream (all linear) at
+ * every size from 16 to 1,504 bytes in both.
  */
 #define KFX_SKCIPHER_LINEAR_BLOCKS	10
 

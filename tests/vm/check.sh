@@ -63,6 +63,9 @@ step() {
 # step_bg NAME CMD...: step's CMD in the background, its own progress lines
 # ("[kfx] ...") shown as they come; step_end NAME LABEL DONE records it.
 # In a process group of its own (setsid), which stop_background ends whole.
+# (tee -p: the console's filter gone, the step and its log go on; a cold
+# run's deb step ended with SIGPIPE, 141, after 23 s, its grep gone: not
+# reproduced)
 step_bg() {
 	local name=$1
 	shift
@@ -72,7 +75,7 @@ step_bg() {
 		logs=$1 name=$2
 		shift 2
 		t0=$(date +%s)
-		"$@" 2>&1 | tee "$logs/$name.log" | grep --line-buffered "^\[kfx\]" >&2
+		"$@" 2>&1 | tee -p "$logs/$name.log" | grep --line-buffered "^\[kfx\]" >&2
 		echo "${PIPESTATUS[0]} $(($(date +%s) - t0))" > "$logs/$name.status"
 		children_cpu "$logs/$name.cpu"' step_bg "$logs" "$name" "$@" &
 	groups+=($!) bg_steps+=($!)

@@ -76,7 +76,9 @@ step_bg() {
 		shift 2
 		t0=$(date +%s)
 		"$@" 2>&1 | tee -p "$logs/$name.log" | grep --line-buffered "^\[kfx\]" >&2
-		echo "${PIPESTATUS[0]} $(($(date +%s) - t0))" > "$logs/$name.status"
+		st=("${PIPESTATUS[@]}")
+		echo "${st[0]} $(($(date +%s) - t0))" > "$logs/$name.status"
+		echo "step, tee, console filter: ${st[*]}" > "$logs/$name.pipestatus"
 		children_cpu "$logs/$name.cpu"' step_bg "$logs" "$name" "$@" &
 	groups+=($!) bg_steps+=($!)
 }
@@ -101,9 +103,11 @@ step_record() {	# NAME LABEL DONE OUTPUT STATUS SECS
 # Background work: the build roots, debug kernel builds and background
 # steps (each in a process group of its own, setsid: make, apt and
 # in_root's commands go with it), the guests' scheduler and the debug rows
-# (process trees).  Any way out of check.sh ends them all and waits for
-# them (what a TERM does not end within 30 s is killed); background jobs
-# ignore SIGINT here, so INT and TERM exit.
+# (process trees).  Any way out of check.sh ends those still running and
+# waits for them: TERM, then KILL for what is left after 30 s; a second
+# INT or TERM does not cut that short.  Only running jobs of this shell
+# are signalled (an ended one's pid may be another process's by now).
+# Background jobs ignore SIGINT here, so INT and TERM exit.
 # (set -e holds in the trap: each command is allowed to fail, or a green
 # run, whose jobs have all ended, would exit 1)
 groups=() kbuild_pids=() bg_steps=() first_pids=() sched=
@@ -117,17 +121,30 @@ tree() {
 	done
 }
 stop_background() {
-	local p i
-	# shellcheck disable=SC2046
-	kill -TERM $(tree $sched "${first_pids[@]}") 2>/dev/null || true
-	for p in "${groups[@]}"; do kill -TERM -- "-$p" 2>/dev/null || true; done
-	for p in "${groups[@]}"; do
-		for ((i = 0; i < 60; i++)); do
-			kill -0 -- "-$p" 2>/dev/null || break
-			sleep 0.5
-		done
-		kill -KILL -- "-$p" 2>/dev/null || true
+	local live p i left= trees=
+	trap '' INT TERM HUP
+	live=" $(jobs -rp | tr '\n' ' ')"
+	# the scheduler stopped first, so that it starts no guest meanwhile
+	for p in $sched "${first_pids[@]}"; do
+		[[ $live == *" $p "* ]] || continue
+		kill -STOP "$p" 2>/dev/null || true
+		trees="$trees $(tree "$p" | tr '\n' ' ')"
 	done
+	# shellcheck disable=SC2086
+	[ -z "$trees" ] || { kill -TERM $trees; kill -CONT $trees; } 2>/dev/null || true
+	for p in "${groups[@]}"; do
+		[[ $live == *" $p "* ]] || continue
+		kill -TERM -- "-$p" 2>/dev/null || true
+		left="$left $p"
+	done
+	for ((i = 0; i < 60; i++)); do
+		live=
+		for p in $left; do ! kill -0 -- "-$p" 2>/dev/null || live="$live $p"; done
+		left=$live
+		[ -n "$left" ] || break
+		sleep 0.5
+	done
+	for p in $left; do kill -KILL -- "-$p" 2>/dev/null || true; done
 	wait || true
 }
 trap stop_background EXIT

@@ -48,15 +48,19 @@ static struct kfx_skcipher_ctx *kfx_skcipher(struct kfx_crypto_ctx *ctx)
  * Where the batching AES-NI skcipher overtakes the linear path.  In qemu
  * (make bench, instructions) its walk costs about 1,250 a call and the
  * linear ecb(aes) 129 a block over 6.12's aes-aesni cipher, 186 over
- * 7.3's AES library: they cross at 11-12 blocks on 6.12, 7-8 on 7.3.  In
- * time (make bench-native: tests/bench/native/crypto_model.c times the
- * AES-NI instructions on the host CPU and takes the rest from those
- * counts at 1 to 3 instructions a cycle) a block alone waits on its
- * chain of AESENCs and four at a time do not: they cross at 9-11 blocks
- * on 6.12, 7 on 7.3.  10 keeps kfx at or above upstream (all linear) at
- * every size from 16 to 1,504 bytes in both.
+ * 7.3's AES library: they cross at 12 blocks on 6.12, 8 on 7.3.  In time
+ * the AES-NI instructions weigh differently (a block alone waits on its
+ * AESENC chain, four at a time overlap) and the kernel code around each
+ * block may hide that chain or not: make bench-native's crypto model
+ * (tests/bench/native/crypto_model.c: AES-NI timed on the host CPU, the
+ * rest from those counts at 1 to 3 instructions a cycle, no overlap or
+ * full) puts the crossing at 9 to 19 blocks on 6.12 and 8 to 12 on 7.3.
+ * 16 keeps kfx at or above upstream (all linear), within 3%, at every
+ * size from 16 to 1,504 bytes in every case there (the smallest that
+ * does: 15 or 16, run to run); where batching wins sooner, kfx gives up
+ * that gain, never more.
  */
-#define KFX_SKCIPHER_LINEAR_BLOCKS	10
+#define KFX_SKCIPHER_LINEAR_BLOCKS	16
 
 /*
  * The priority from which a driver batches with SIMD (aesni: 400, 500):

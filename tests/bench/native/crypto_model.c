@@ -310,26 +310,28 @@ struct verdict {
 	double own, own_at;	/* worst kfx / kfx's better path, and where */
 };
 
+/* Add size @n (blocks, from the largest down) with threshold @t to @v. */
+static void tally(struct verdict *v, int n, struct paths p, int t)
+{
+	double kfx = n <= t ? p.lin : p.bat;
+	double best = p.lin < p.bat ? p.lin : p.bat;
+
+	if (p.bat < p.lin && (n == MAX_BLOCKS || v->cross == n + 1))
+		v->cross = n;
+	if (p.bpf / kfx < v->up)
+		v->up = p.bpf / kfx, v->up_at = 16 * n;
+	if (kfx / best > v->own)
+		v->own = kfx / best, v->own_at = 16 * n;
+}
+
 static struct verdict judge(const struct kernel_counts *k, const struct aes_times *m,
 			    double cyc, int ipc, bool overlap, int t)
 {
 	struct verdict v = { 0, 1e9, 0, 0, 0 };
 	int n;
 
-	for (n = MAX_BLOCKS; n >= 1; n--) {
-		struct paths p = model(k, m, cyc, ipc, overlap, n);
-		double kfx = n <= t ? p.lin : p.bat;
-		double best = p.lin < p.bat ? p.lin : p.bat;
-
-		if (p.bat < p.lin && v.cross == n + 1)
-			v.cross = n;
-		if (n == MAX_BLOCKS && p.bat < p.lin)
-			v.cross = n;
-		if (p.bpf / kfx < v.up)
-			v.up = p.bpf / kfx, v.up_at = 16 * n;
-		if (kfx / best > v.own)
-			v.own = kfx / best, v.own_at = 16 * n;
-	}
+	for (n = MAX_BLOCKS; n >= 1; n--)
+		tally(&v, n, model(k, m, cyc, ipc, overlap, n), t);
 	return v;
 }
 
@@ -339,41 +341,45 @@ static struct verdict guest(const struct kernel_counts *k, int t)
 	struct verdict v = { 0, 1e9, 0, 0, 0 };
 	int n;
 
-	for (n = 1; n <= MAX_BLOCKS; n++) {
-		double bpf = bpf_fixed(k) + lin_block(k) * n;
-		double lin = kfx_fixed(k) + lin_block(k) * n;
-		double bat = bat_fixed(k) + ecb_insns(n);
-		double kfx = n <= t ? lin : bat;
+	for (n = MAX_BLOCKS; n >= 1; n--) {
+		struct paths p = {
+			bpf_fixed(k) + lin_block(k) * n,
+			kfx_fixed(k) + lin_block(k) * n,
+			bat_fixed(k) + ecb_insns(n),
+		};
 
-		if (!v.cross && bat < lin)
-			v.cross = n;
-		if (bpf / kfx < v.up)
-			v.up = bpf / kfx, v.up_at = 16 * n;
-		if (kfx / (lin < bat ? lin : bat) > v.own)
-			v.own = kfx / (lin < bat ? lin : bat), v.own_at = 16 * n;
+		tally(&v, n, p, t);
 	}
 	return v;
+}
+
+/* The worst of judge() over both keys, every IPC and both overlaps. */
+static struct verdict worst_case(const struct kernel_counts *k, const struct aes_times *m,
+				 double cyc, int t)
+{
+	struct verdict w = { 0, 1e9, 0, 0, 0 };
+	int kb, ipc, ov;
+
+	for (kb = 0; kb < 2; kb++)
+		for (ipc = 1; ipc <= 3; ipc++)
+			for (ov = 0; ov < 2; ov++) {
+				struct verdict v = judge(k, &m[kb], cyc, ipc, ov, t);
+
+				w.up = v.up < w.up ? v.up : w.up;
+				w.own = v.own > w.own ? v.own : w.own;
+			}
+	return w;
 }
 
 /* The smallest threshold with kfx at or above upstream in every case. */
 static int target_threshold(const struct kernel_counts *k, const struct aes_times *m,
 			    double cyc)
 {
-	int t, kb, ipc, ov;
+	int t;
 
-	for (t = 0; t <= MAX_T; t++) {
-		double worst = 1e9;
-
-		for (kb = 0; kb < 2; kb++)
-			for (ipc = 1; ipc <= 3; ipc++)
-				for (ov = 0; ov < 2; ov++) {
-					struct verdict v = judge(k, &m[kb], cyc, ipc, ov, t);
-
-					worst = v.up < worst ? v.up : worst;
-				}
-		if (worst >= TOLERANCE && guest(k, t).up >= TOLERANCE)
+	for (t = 0; t <= MAX_T; t++)
+		if (worst_case(k, m, cyc, t).up >= TOLERANCE && guest(k, t).up >= TOLERANCE)
 			return t;
-	}
 	return -1;
 }
 
@@ -381,21 +387,14 @@ static int target_threshold(const struct kernel_counts *k, const struct aes_time
 static int best_threshold(const struct kernel_counts *k, const struct aes_times *m,
 			  double cyc, double *loss)
 {
-	int t, kb, ipc, ov, best_t = 0;
+	int t, best_t = 0;
 
 	*loss = 1e9;
 	for (t = 0; t <= MAX_T; t++) {
-		double worst = 0;
+		double own = worst_case(k, m, cyc, t).own;
 
-		for (kb = 0; kb < 2; kb++)
-			for (ipc = 1; ipc <= 3; ipc++)
-				for (ov = 0; ov < 2; ov++) {
-					struct verdict v = judge(k, &m[kb], cyc, ipc, ov, t);
-
-					worst = v.own > worst ? v.own : worst;
-				}
-		if (worst < *loss - 0.005)
-			*loss = worst, best_t = t;
+		if (own < *loss - 0.005)
+			*loss = own, best_t = t;
 	}
 	return best_t;
 }
@@ -446,17 +445,9 @@ static void summary(const struct aes_times *m, double cyc)
 	printf("\n");
 	for (k = 0; k < sizeof(kernels) / sizeof(kernels[0]); k++) {
 		struct verdict g = guest(&kernels[k], LINEAR_BLOCKS);
-		double worst_up = 1e9, loss;
+		double worst_up = worst_case(&kernels[k], m, cyc, LINEAR_BLOCKS).up, loss;
 		int t = best_threshold(&kernels[k], m, cyc, &loss);
 
-		for (kb = 0; kb < 2; kb++)
-			for (ipc = 1; ipc <= 3; ipc++)
-				for (ov = 0; ov < 2; ov++) {
-					struct verdict v = judge(&kernels[k], &m[kb], cyc, ipc, ov,
-								 LINEAR_BLOCKS);
-
-					worst_up = v.up < worst_up ? v.up : worst_up;
-				}
 		printf("- target: kfx_crypto_encrypt >= bpf_crypto_encrypt at 16..1,504 bytes (%s, every key, IPC and overlap above): %.2fx %s\n",
 		       kernels[k].name, worst_up, worst_up >= TOLERANCE ? "holds" : "**MISSED**");
 		printf("- target: the same in the guest's counts (%s, 4-way steps counted, sizes make bench did not run included): %.2fx at %.0f bytes %s; batching faster from %d blocks there\n",

@@ -263,7 +263,7 @@ static int place(struct run *r, struct pcase *p, enum hplace pl)
 int bounds_hash_prepare(struct run *r, struct pcase *p, uint8_t *img)
 {
 	const struct algo *a = p->a;
-	uint32_t w = p->win_len, dl = p->l.src_len, ol = p->l.dst_len, i;
+	uint32_t w = p->win_len, dl = p->l.src_len, ol = p->l.dst_len;
 	uint32_t wd = p->src_off - p->win_off, wo = p->dst_off - p->win_off;
 	uint8_t *data = malloc(dl + 1), digest[32];
 	bool reach = !r->k->paged || p->dst_off + ol <= r->linear;
@@ -275,14 +275,13 @@ int bounds_hash_prepare(struct run *r, struct pcase *p, uint8_t *img)
 		snprintf(r->why, r->whylen, "out of memory");
 		return -1;
 	}
-	for (i = 0; i < w; i++)
-		img[i] = bounds_window_byte(r, p, i);
+	bounds_window_fill(r, p, img);
 	fill(a, dl, data, dl);
 	bounds_put(r, p, img, wd, data, dl);
 	free(data);
 	/* by default every byte as it was: data is never written */
 	memcpy(p->exp, img, w);
-	memset(p->mask, 1, w);
+	memset(p->mask, 0xff, w);
 	if (!reach || r->k->how == SKB_RO) {
 		/* out not plain memory, or read-only: untouched */
 		p->want = -EINVAL;

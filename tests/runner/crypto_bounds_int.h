@@ -80,11 +80,20 @@ int bounds_gen_skcipher(const struct algo *a, struct lcase *v);
 int bounds_gen_aead(const struct algo *a, struct lcase *v);
 
 /* The data of the tables (crypto_bounds_data.c). */
-/* The plaintext of @n bytes and the associated data of @ad bytes for @a. */
-void bounds_plaintext(const struct algo *a, uint32_t n, uint8_t *p);
-void bounds_assoc(const struct algo *a, uint32_t ad, uint8_t *p);
-/* The position-dependent pattern that fills every window. */
-uint8_t bounds_pattern(uint32_t pos, uint32_t salt);
+/*
+ * The plaintext of @n bytes and the associated data of @ad bytes for @a,
+ * made once per run (NULL: out of memory).
+ */
+const uint8_t *bounds_plaintext(const struct algo *a, uint32_t n);
+const uint8_t *bounds_assoc(const struct algo *a, uint32_t ad);
+/*
+ * The position-dependent pattern that fills every window (inline: up to
+ * 64 KiB of it for each case).
+ */
+static inline uint8_t bounds_pattern(uint32_t pos, uint32_t salt)
+{
+	return (pos * 167 + salt * 29 + (pos >> 8) * 13 + 0x5b) & 0xff;
+}
 /* Whether @a's expected bytes come from (or are checked by) AF_ALG. */
 bool bounds_from_af_alg(const struct algo *a);
 /* @a's ciphertext and tag of plaintext(@n) with assoc(@ad); NULL, @why. */

@@ -70,7 +70,7 @@ struct pcase {
 	int want;
 	bool either;	/* partial overlap: 0 or -EINVAL ... */
 	bool or_badmsg;	/* ... or, an AEAD decrypt, -EBADMSG */
-	uint8_t *exp, *mask;
+	uint8_t *exp, *mask;	/* mask 0xff: the byte must be exp's */
 };
 
 /* What one driver call counted, kept for the report. */
@@ -78,7 +78,7 @@ struct tally {
 	bool ran;
 	unsigned long cases, af_alg, model_only, errno_only, overlap;
 	unsigned long not_expr[NR_WHY_NOT];
-	double secs;
+	double secs, runner_secs;	/* runner_secs: preparing and judging */
 	char skipped[160];
 };
 
@@ -145,12 +145,11 @@ void bounds_sig_describe(const struct run *r, const struct pcase *p,
 int bounds_hash_prepare(struct run *r, struct pcase *p, uint8_t *img);
 int bounds_sig_prepare(struct run *r, struct pcase *p, uint8_t *img);
 /*
- * Window byte @i of @p before the call: the pattern, or where a run may
- * never write (a packet's paged part: frozen), the packet's byte.
+ * @p's window before the call, into @img: the pattern, or where a run may
+ * never write (a packet's paged part: frozen), the packet's bytes.
  */
-bool bounds_frozen(const struct run *r, const struct pcase *p, uint32_t i);
-uint8_t bounds_window_byte(const struct run *r, const struct pcase *p,
-			   uint32_t i);
+void bounds_window_fill(const struct run *r, const struct pcase *p,
+			uint8_t *img);
 /*
  * Copy @n bytes of @src into @img at window offset @at, where not frozen;
  * on the read-only kind into the packet to send too.

@@ -262,7 +262,7 @@ static int place(struct run *r, struct pcase *p)
 int bounds_sig_prepare(struct run *r, struct pcase *p, uint8_t *img)
 {
 	static struct sig_data d;
-	uint32_t w = p->win_len, i;
+	uint32_t w = p->win_len;
 
 	if (make(p->a, p->l.src_len, p->l.variant, p->l.siv_len, &d)) {
 		snprintf(r->why, r->whylen, "%s: signing failed", p->a->label);
@@ -274,12 +274,11 @@ int bounds_sig_prepare(struct run *r, struct pcase *p, uint8_t *img)
 		snprintf(r->why, r->whylen, "out of memory");
 		return -1;
 	}
-	for (i = 0; i < w; i++)
-		img[i] = bounds_window_byte(r, p, i);
+	bounds_window_fill(r, p, img);
 	bounds_put(r, p, img, p->siv_off - p->win_off, d.sig, p->l.siv_len);
 	bounds_put(r, p, img, p->src_off - p->win_off, d.msg, p->l.src_len);
 	memcpy(p->exp, img, w);		/* nothing is ever written */
-	memset(p->mask, 1, w);
+	memset(p->mask, 0xff, w);
 	p->want = d.want;
 	return 0;
 }

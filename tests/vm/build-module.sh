@@ -147,16 +147,21 @@ rm -f "$root/tmp/kfx-out.ko"
 # what a build against the wrong vmlinux gives it (the .BTF_ids as dkms
 # resolved them).  When no such module is built yet, kfx is compiled a
 # second time, unstripped, for pahole against another kernel's vmlinux.
+# A debug kernel's module is always made that way, and never taken for
+# another's: check.sh builds the debug kernels' modules beside the others,
+# so neither may read what the other is writing.
 other_ko=
-while read -r n; do
-	k=$(kernel_field "$n" kver)
-	ko=$KFX_CACHE/out/$k/kfx.ko
-	if [ "$k" != "$kver" ] && [ "$(kernel_field "$n" arch)" = "$arch" ] && [ -s "$ko" ] &&
-	   ! grep -q ' \.BTF\.base ' <<<"$(readelf -S -W "$ko")"; then
-		other_ko=$ko
-		break
-	fi
-done < <(awk '!/^#/ && NF >= 5 { print $1 }' "$KFX_KERNELS_LIST")
+if ! kernel_is_debug "$name"; then
+	while read -r n; do
+		k=$(kernel_field "$n" kver)
+		ko=$KFX_CACHE/out/$k/kfx.ko
+		if [ "$k" != "$kver" ] && [ "$(kernel_field "$n" arch)" = "$arch" ] && [ -s "$ko" ] &&
+		   ! kernel_is_debug "$n" && ! grep -q ' \.BTF\.base ' <<<"$(readelf -S -W "$ko")"; then
+			other_ko=$ko
+			break
+		fi
+	done < <(awk '!/^#/ && NF >= 5 { print $1 }' "$KFX_KERNELS_LIST")
+fi
 if [ -n "$other_ko" ]; then
 	cp "$out/kfx.ko" "$root/tmp/kfx-bad.ko"
 	cp "$other_ko" "$root/tmp/kfx-other.ko"

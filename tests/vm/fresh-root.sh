@@ -49,6 +49,14 @@ echo 'Acquire::Check-Valid-Until "false";' > "$root/etc/apt/apt.conf.d/99kfx-sna
 say "fresh $suite root: installing the kernels $*"
 with_progress "fresh $suite root: apt-get update" "$log" in_root "$root" apt-get -q update ||
 	die "apt-get update in $root failed, see $log"
+# initramfs-tools before the images, as the Debian installer has it: in
+# the first image's apt run, its trigger made that initrd a second time
+# (28 CPU-s each here)
+if [ -n "$(printf '%s\n' "$@" | grep -v '^headers:' || true)" ]; then
+	with_progress "fresh $suite root: installing initramfs-tools" "$log" \
+		in_root "$root" apt-get -q -y install initramfs-tools ||
+		die "installing initramfs-tools in $root failed, see $log"
+fi
 # as a user does it: a kernel only in backports with -t SUITE-backports
 for k in "$@"; do
 	t= pkgs=

@@ -268,7 +268,7 @@ static void ctr_advance(uint8_t iv[16], uint32_t n)
 
 /*
  * The window image (into io_in) and what it must be afterwards (@p->exp
- * where @p->mask is 1), by the model.  0, or -1 with r->why.
+ * where @p->mask is 0xff), by the model.  0, or -1 with r->why.
  */
 int bounds_prepare(struct run *r, struct pcase *p, uint8_t *img)
 {

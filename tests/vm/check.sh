@@ -207,11 +207,12 @@ debug_names=() other_names=()
 for n in "${names[@]}"; do
 	if kernel_is_debug "$n"; then debug_names+=("$n"); else other_names+=("$n"); fi
 done
-make -s -C "$KFX_TOP/tools" kfx-resolve-btfids >/dev/null || die "tools/kfx-resolve-btfids does not build"
+make -s -C "$KFX_TOP/tools" kfx-resolve-btfids >/dev/null ||
+	say "tools/kfx-resolve-btfids does not build (each build step says so)"
 build_step=
 if [ ${#other_names[@]} -gt 0 ]; then
 	step_bg build "$KFX_TOP/tests/vm/build-tests.sh" "${other_names[@]}"
-	build_step=1
+	build_step=${bg_steps[-1]}
 fi
 [ ${#debug_names[@]} = 0 ] || step build-debug "debug module builds (dkms)" "build-tests: done" \
 	"$KFX_TOP/tests/vm/build-tests.sh" "${debug_names[@]}"
@@ -259,8 +260,10 @@ guests_running() {
 	echo "$n"
 }
 (
-	# the modules first: the background build step's end
-	while [ -n "$build_step" ] && [ ! -e "$logs/build.status" ]; do
+	# the modules first: the background build step's end (its status
+	# file, or its process gone without one: step_end says so)
+	while [ -n "$build_step" ] && [ ! -e "$logs/build.status" ] &&
+	      kill -0 "$build_step" 2>/dev/null; do
 		kill -0 $$ 2>/dev/null || exit 1	# check.sh is gone
 		sleep 2
 	done

@@ -221,10 +221,13 @@ kernel_vmlinux() {
 	kver=$(kernel_field "$1" kver)
 	"$KFX_TOP/tests/vm/fetch-kernel.sh" "$1" >&2
 	vm=$KFX_CACHE/kernels/$kver/vmlinux
+	# a temporary file of this process's own, renamed into place: two
+	# steps at once (a module build's fallback, samples-check) may extract
+	# the same one (a shared name: both failed, or none was left)
 	if [ ! -f "$vm" ]; then
 		say "extracting the vmlinux BTF of $kver"
-		"$KFX_TOP/tools/kfx-extract-vmlinux.sh" "$KFX_CACHE/kernels/$kver/vmlinuz" "$vm.tmp" &&
-			mv "$vm.tmp" "$vm" || die "no vmlinux with BTF in the $kver image"
+		"$KFX_TOP/tools/kfx-extract-vmlinux.sh" "$KFX_CACHE/kernels/$kver/vmlinuz" "$vm.tmp.$BASHPID" &&
+			mv -f "$vm.tmp.$BASHPID" "$vm" || die "no vmlinux with BTF in the $kver image"
 	fi
 	echo "$vm"
 }

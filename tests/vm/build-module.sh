@@ -195,4 +195,6 @@ elif other=$(KFX_ARCH=$arch kernel_names | while read -r n; do
 	rm -rf "$root/tmp/kfx-bad"
 	rm -f "$root/tmp/other-vmlinux"
 fi
+# what a guest of this kernel boots with is all here (check.sh starts it)
+touch "$out/.ready"
 say "kfx.ko for $name built by dkms: $out/kfx.ko"

@@ -211,6 +211,12 @@ make -s -C "$KFX_TOP/tools" kfx-resolve-btfids >/dev/null ||
 	say "tools/kfx-resolve-btfids does not build (each build step says so)"
 build_step=
 if [ ${#other_names[@]} -gt 0 ]; then
+	# a row boots once its modules are (build-module.sh's .ready), not
+	# after every build test of every kernel: a cold run's guests began
+	# 13 minutes after the builds did.  None left from an earlier run.
+	for n in "${other_names[@]}"; do
+		rm -f "$KFX_CACHE/out/$(kernel_field "$n" kver)/.ready"
+	done
 	step_bg build "$KFX_TOP/tests/vm/build-tests.sh" "${other_names[@]}"
 	build_step=${bg_steps[-1]}
 fi
@@ -223,7 +229,7 @@ fi
 # step, 6.1's row took 136 CPU-s in 272 s).  A debug kernel's row is the longest
 # (KASAN under TCG: most of the guest phase), so it boots now, once its
 # module is built, and runs beside the other builds and the host steps
-# below; the other rows start once the other builds have ended, beside the
+# below; the other rows start once their own modules are built, beside the
 # host steps too (which leave a core idle much of their time: tests,
 # lint and samples run one process at a time).  Each row is judged at the
 # end, in the list's order.
@@ -260,15 +266,16 @@ guests_running() {
 	echo "$n"
 }
 (
-	# the modules first: the background build step's end (its status
-	# file, or its process gone without one: step_end says so)
-	while [ -n "$build_step" ] && [ ! -e "$logs/build.status" ] &&
-	      kill -0 "$build_step" 2>/dev/null; do
-		kill -0 $$ 2>/dev/null || exit 1	# check.sh is gone
-		sleep 2
-	done
+	# a row's modules first: its .ready, or the background build step's
+	# end (its status file, or its process gone without one: step_end
+	# says so, and the row fails without its module)
+	building() {
+		[ -n "$build_step" ] && [ ! -e "$logs/build.status" ] &&
+			kill -0 "$build_step" 2>/dev/null
+	}
 	for n in "${queue[@]}"; do
-		while [ "$(guests_running)" -ge "${KFX_GUEST_JOBS:-2}" ]; do
+		while [ "$(guests_running)" -ge "${KFX_GUEST_JOBS:-2}" ] ||
+		      { building && [ ! -e "$KFX_CACHE/out/$(kernel_field "$n" kver)/.ready" ]; }; do
 			kill -0 $$ 2>/dev/null || exit 1	# check.sh is gone
 			sleep 2
 		done

@@ -79,7 +79,7 @@ for n in "${names[@]}"; do
 	echo "$kver $smp" >> "$out/smp.txt"
 	log=$KFX_CACHE/logs/$kver-bench.log
 	KFX_BOOT_TIMEOUT=3600 KFX_QEMU_OPTS="${KFX_QEMU_OPTS:-} $icount $smp" \
-	KFX_BENCH_CMD="echo \"kfx-cpu: \$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)\"; /string_bench /kfx.ko $ops $quick; /crypto_bench /kfx.ko $quick; /hash_bench /kfx.ko $quick" \
+	KFX_BENCH_CMD="echo \"kfx-cpu: \$(sed -n -e 's/^model name[^:]*: //p' -e 's/^Features[^:]*: /arm64, features: /p' /proc/cpuinfo | head -1)\"; /string_bench /kfx.ko $ops $quick; /crypto_bench /kfx.ko $quick; /hash_bench /kfx.ko $quick" \
 		run_guest_retry "$n" bench
 	tr -d '\r' < "$log" > "$out/$kver.log"
 	grep '^csv,' "$out/$kver.log" | cut -d, -f2- > "$out/$kver.csv" || true

@@ -107,11 +107,12 @@ if [ -f "$native/RESULTS.md" ] && grep -qx amd64 <<<"$archs"; then
 	cp "$native/native-string.png" "$out/" 2>/dev/null || true
 fi
 say "results: $out/RESULTS.md"
-# A full run refreshes bench/RESULTS.md, or bench/RESULTS-<arch>.md when
-# ARCH= picked one architecture's rows, and the plots of its kernels.
+# A full run refreshes bench/RESULTS.md (every row, or amd64's, which
+# carry the native section), or bench/RESULTS-arm64.md when ARCH=arm64
+# picked the arm64 rows, and the plots of its kernels.
 if [ -z "$quick" ] && [ "$ops" = all ] && [ $# = 0 ]; then
 	dest=RESULTS.md
-	[ -z "${KFX_ARCH:-}" ] || dest=RESULTS-$archs.md
+	[ -z "${KFX_ARCH:-}" ] || [ "$archs" = amd64 ] || dest=RESULTS-$archs.md
 	mkdir -p "$KFX_TOP/bench"
 	for n in "${names[@]}"; do rm -f "$KFX_TOP/bench/$(kernel_field "$n" kver)"-*.png; done
 	cp "$out"/RESULTS.md "$KFX_TOP/bench/$dest"

@@ -6,7 +6,8 @@
 # then hash_bench in that one guest.  Writes, under $KFX_CACHE/bench/latest/,
 # each kernel's CSV and console log, RESULTS.md (tables and every target
 # line) and PNG plots.  A full run (whole matrix, every op, not QUICK)
-# also refreshes bench/RESULTS.md and its plots in the tree.
+# also refreshes bench/RESULTS.md (bench/RESULTS-arm64.md for ARCH=arm64)
+# and its plots in the tree.
 #   KFX_BENCH_OPS=strlen,strstr   string ops to time (default all)
 #   KFX_BENCH_QUICK=1             string ops strlen/strchr/strstr/strcmp/
 #                                 strspn at 1, 64, 4095; crypto and hashes

@@ -23,6 +23,7 @@
 #include <unistd.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
+#include "bench_target.h"
 #include "string_bench.h"
 #include "string_bench.skel.h"
 
@@ -183,20 +184,15 @@ static double net(unsigned int m[IMPL_COUNT][3], int impl, int which)
 
 static int targets_missed;
 
-/*
- * A target holds within 3% of its ratio, as make bench-native judges:
- * a few instructions of another loop layout are not a miss.
- */
-#define TOLERANCE	0.97
-
 /* One line per target the string issue states, and whether it holds. */
 static void check(const char *what, int op, int len, double ratio,
 		  double want)
 {
-	bool ok = ratio >= want * TOLERANCE;
+	bool ok = ratio >= want * BENCH_TOLERANCE;
 
-	printf("target %-30s %-11s %5d  %6.2fx  (>= %.2fx less 3%%) %s\n",
-	       what, ops[op], len, ratio, want, ok ? "holds" : "MISSED");
+	printf("target %-30s %-11s %5d  %6.2fx  (>= %.2fx less %.0f%%) %s\n",
+	       what, ops[op], len, ratio, want, BENCH_TOLERANCE_PCT,
+	       ok ? "holds" : "MISSED");
 	targets_missed += !ok;
 }
 

@@ -33,6 +33,9 @@ for n in "${names[@]}"; do
 	cc=$(sed -n 's/^CONFIG_CC_VERSION_TEXT="\([^ ]*\) .*/\1/p' \
 		"$KFX_CACHE/kernels/$(kernel_field "$n" kver)/config")
 	[ -n "$cc" ] || die "no CONFIG_CC_VERSION_TEXT in the $n kernel's config"
+	# Debian's gcc-N is x86_64-linux-gnu-gcc-N (6.1 names the one,
+	# bookworm-backports' 6.12 the other): one compiler, timed once
+	cc=${cc#x86_64-linux-gnu-}
 	case " ${pairs[*]} " in *" $root:$cc "*) ;; *) pairs+=("$root:$cc") ;; esac
 done
 

@@ -113,7 +113,7 @@ say "results: $out/RESULTS.md"
 # picked the arm64 rows, and the plots of its kernels.
 if [ -z "$quick" ] && [ "$ops" = all ] && [ $# = 0 ]; then
 	dest=RESULTS.md
-	[ -z "${KFX_ARCH:-}" ] || [ "$archs" = amd64 ] || dest=RESULTS-$archs.md
+	[ "$archs" != arm64 ] || dest=RESULTS-arm64.md
 	mkdir -p "$KFX_TOP/bench"
 	for n in "${names[@]}"; do rm -f "$KFX_TOP/bench/$(kernel_field "$n" kver)"-*.png; done
 	cp "$out"/RESULTS.md "$KFX_TOP/bench/$dest"

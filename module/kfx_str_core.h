@@ -688,51 +688,147 @@ static inline char kfx_other_case(char fl)
 }
 
 /*
- * The first index from @i on, below @lim, where @s holds @fl, @up or a NUL
- * (the places a search for a needle starting with @fl or @up can stop), or
- * @lim if none: whole aligned words at a time.  The bytes passed over are
- * ones a byte-by-byte search reads and passes over too, and an aligned word
- * is on the page of the byte it was read for.  A word that cannot be read
- * ends the skip where it is: the byte search then faults where upstream's
- * does.
+ * Where a search for a needle starting with @fl (or @up, its other case)
+ * can stop: the first index from @i on, below @lim, where @s holds a NUL
+ * or @fl, and when the needle's second char @sl (or @su) is known, @fl
+ * followed by @sl: a pair filter, whole aligned words at a time, so that a
+ * haystack full of the first char ("aaaa" for "ab", '/' in paths) is
+ * passed over too.  @lim if there is none.
+ *
+ * The bytes passed over are ones a byte-by-byte search reads and passes
+ * over too: a start holding @fl is passed only if the next byte is read
+ * and is not @sl, which upstream's loop reads there as well (the caller's
+ * @lim keeps that next byte inside the haystack).  An aligned word is on
+ * the page of the byte it was read for, and the next word is read only for
+ * a start in it or for the second byte of the start before it.  A word
+ * that cannot be read ends the skip where it is: the byte search then
+ * faults where upstream's does.
  */
 #define KFX_SKIP_FROM	8	/* short haystacks go a byte at a time */
 
+/*
+ * A skip that stops at once (periodic text: "abab" for "abac") costs more
+ * than the bytes it passes: the next KFX_SKIP_WAIT starts go a byte at a
+ * time, twice as many after each such skip in a row, up to
+ * KFX_SKIP_WAIT_MAX.
+ */
+#define KFX_SKIP_WAIT		8
+#define KFX_SKIP_WAIT_MAX	256
+
+static inline long kfx_wait_longer(long wait)
+{
+	if (!wait)
+		return KFX_SKIP_WAIT;
+	return wait < KFX_SKIP_WAIT_MAX ? 2 * wait : wait;
+}
+
 static __always_inline long kfx_skip_to(const char *s, long i, long lim,
-					char fl, char up)
+					char fl, char up, char sl, char su)
 {
 	unsigned long a = ((unsigned long)s + i) & ~(KFX_WORD - 1);
 	long pos = a - (unsigned long)s;
 	unsigned long rf = KFX_ONES * (unsigned char)fl;
 	unsigned long ru = KFX_ONES * (unsigned char)up;
-	unsigned long w, m;
+	unsigned long rs = KFX_ONES * (unsigned char)sl;
+	unsigned long rsu = KFX_ONES * (unsigned char)su;
+	unsigned long w, m, f, s2, last = 0;
 
+	if (lim <= i)
+		return i;
 	for (; pos < lim; pos += KFX_WORD, a += KFX_WORD, i = pos) {
 		if (kfx_mem_word(a, &w))
-			return i;
-		m = kfx_zero_bytes(w) | kfx_zero_bytes(w ^ rf) |
-		    kfx_zero_bytes(w ^ ru);
-		m &= kfx_valid_bytes(pos, i, lim);
+			return last ? pos - 1 : i;
+		if (!last && !kfx_any_hit(w, true, rf) &&
+		    (ru == rf || !kfx_any_hit(w ^ ru, false, 0)))
+			continue;	/* no NUL, no first char: the common word */
+		f = kfx_zero_bytes(w ^ rf) | kfx_zero_bytes(w ^ ru);
+		if (sl) {
+			s2 = kfx_zero_bytes(w ^ rs) | kfx_zero_bytes(w ^ rsu);
+			if (last && (s2 & 0x80))	/* the start before */
+				return pos - 1;
+			last = pos + (long)KFX_WORD - 1 < lim ? f >> 63 : 0;
+			f &= s2 >> 8;
+		}
+		m = (kfx_zero_bytes(w) | f) & kfx_valid_bytes(pos, i, lim);
 		if (m)
 			return pos + kfx_first_byte(m);
 	}
-	return lim;
+	return last ? pos - 1 : lim;
+}
+
+/*
+ * The needle's second char, read before upstream's loop would read it
+ * (at the haystack's first match of the first char) only where that read
+ * cannot fault when upstream's would not: on the first char's page, or in
+ * a bounded needle (past its end: NUL).  -EFAULT if it cannot be read
+ * now; NUL for a one-char needle.  Either way the skip goes by the first
+ * char alone.
+ */
+static __always_inline int kfx_second_char(const char *s2, unsigned long end2,
+					   char *c)
+{
+	*c = '\0';
+	if (!end2 && !(((unsigned long)s2 + 1) & (KFX_PAGE_MIN - 1)))
+		return -EFAULT;
+	return kfx_byte(s2 + 1, end2, c);
+}
+
+/*
+ * Whether the aligned word holding @p (a byte the search reads) has a NUL
+ * from @p on, or cannot be read: the string ends within a word, which the
+ * byte loop finishes sooner than a skip would.
+ */
+static __always_inline bool kfx_ends_in_word(const char *p)
+{
+	unsigned long a = (unsigned long)p & ~(KFX_WORD - 1), w;
+
+	if (kfx_mem_word(a, &w))
+		return true;
+	return kfx_zero_bytes(w) >> (8 * ((unsigned long)p - a));
+}
+
+/*
+ * How far a search at @s1 can go before its next possible start, within
+ * @lim starts: its needle @s2's first two chars read again (upstream's
+ * loop has read the first at each start before this one), then
+ * kfx_skip_to().  The byte loops around it keep no state for it, so that
+ * short haystacks, which never get here, cost what upstream's loop costs.
+ */
+static __always_inline long kfx_search_skip(const char *s1, long lim,
+					    const char *s2, unsigned long end2,
+					    bool ignore_case)
+{
+	char fl, up, sl, su;
+
+	if (lim <= 0 || kfx_ends_in_word(s1))
+		return 0;
+	if (kfx_byte(s2, end2, &fl))
+		return 0;	/* gone since: the byte loop says so */
+	kfx_second_char(s2, end2, &sl);
+	fl = kfx_fold(fl, ignore_case);
+	sl = kfx_fold(sl, ignore_case);
+	up = ignore_case ? kfx_other_case(fl) : fl;
+	su = ignore_case ? kfx_other_case(sl) : sl;
+	/* a start passed for its second byte is not the last before @len */
+	return kfx_skip_to(s1, 0, lim - (sl != 0), fl, up, sl, su);
 }
 
 /*
  * strnstr when both strings are in buffers shorter than 65536 bytes (the
  * bounded twins' usual case): no limit can be reached and nothing faults,
  * so the first match, or -ENOENT, is the result whatever the order of
- * reads.  The needle is measured once; the haystack's first @lim chars
- * are searched for its first char, and only there compared further.
+ * reads.  The needle is measured once, as far as it could fit; the haystack
+ * is searched for its first two chars, and only there compared further.
  */
 static __always_inline int kfx_strnstr_short(const char *s1, long lim, const char *s2,
 					     unsigned long end2, bool ignore_case)
 {
 	long room = end2 - (unsigned long)s2, n;
-	char first = 0, up, c, c2;
-	long i, j;
+	long i, j, next = KFX_SKIP_FROM, wait = 0;
+	char first = 0, c, c2;
 
+	if (room > lim + 1)	/* a needle longer than @lim is not found */
+		room = lim + 1;
 	for (n = 0; n < room; n++) {	/* needles are short: bytes */
 		if (kfx_mem_byte(s2 + n, &c2))
 			return -EFAULT;
@@ -744,10 +840,13 @@ static __always_inline int kfx_strnstr_short(const char *s1, long lim, const cha
 	if (!n)
 		return 0;	/* an empty needle is found at 0 */
 	first = kfx_fold(first, ignore_case);
-	up = ignore_case ? kfx_other_case(first) : first;
 	for (i = 0; i + n <= lim; i++) {
-		if (i >= KFX_SKIP_FROM) {
-			i = kfx_skip_to(s1, i, lim - n + 1, first, up);
+		if (i >= next) {
+			j = kfx_search_skip(s1 + i, lim - n + 1 - i, s2, end2,
+					    ignore_case);
+			wait = j < 2 ? kfx_wait_longer(wait) : 0;
+			next = i + j + 1 + wait;
+			i += j;
 			if (i + n > lim)
 				break;
 		}
@@ -787,8 +886,8 @@ static __always_inline int __kfx_strnstr(const char *s1, unsigned long end1,
 	 * its NUL.  Unbounded, both limits are upstream's own.
 	 */
 	long jlim = kfx_room(s2, end2, KFX_STR_MAX);
-	char c1, c2, fl = 0, up = 0;
-	long i, j, slim;
+	long i, j, slim, next = KFX_SKIP_FROM, wait = 0;
+	char c1, c2;
 	int err;
 
 	err = kfx_check(s1, end1);
@@ -803,8 +902,11 @@ static __always_inline int __kfx_strnstr(const char *s1, unsigned long end1,
 		return kfx_strnstr_short(s1, len, s2, end2, ignore_case);
 	slim = len < KFX_STR_MAX ? len : KFX_STR_MAX;
 	for (i = 0; i < KFX_STR_MAX; i++, s1++) {
-		if (fl && i >= KFX_SKIP_FROM) {	/* on to where s2 can start */
-			j = kfx_skip_to(s1, 0, slim - i, fl, up);
+		if (i >= next) {	/* on to where s2 can start */
+			j = kfx_search_skip(s1, slim - i, s2, end2,
+					    ignore_case);
+			wait = j < 2 ? kfx_wait_longer(wait) : 0;
+			next = i + j + 1 + wait;
 			i += j;
 			s1 += j;
 			if (i == KFX_STR_MAX)
@@ -815,10 +917,6 @@ static __always_inline int __kfx_strnstr(const char *s1, unsigned long end1,
 				return -EFAULT;
 			if (!c2)
 				return i;
-			if (!fl) {
-				fl = kfx_fold(c2, ignore_case);
-				up = ignore_case ? kfx_other_case(fl) : fl;
-			}
 			if ((size_t)(i + j) == len)
 				break;
 			if (kfx_byte(s1 + j, 0, &c1))

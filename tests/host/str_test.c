@@ -92,6 +92,11 @@ static void spec_cases(void)
 	EXPECT(__kfx_strnstr("hello", 0, "lo", 0, 5, false), 3);
 	EXPECT(__kfx_strnstr("HeLLo", 0, "ll", 0, KFX_STR_MAX, true), 2);
 	EXPECT(__kfx_strnstr("HeLLo", 0, "ll", 0, 3, true), -ENOENT);
+	/* the pair skip: every char the needle's first, the match at the end */
+	EXPECT(__kfx_strnstr("aaaaaaaaaaaaaaaaaaaab", 0, "ab", 0, KFX_STR_MAX, false), 19);
+	EXPECT(__kfx_strnstr("AAAAAAAAAAAAAAAAAAAAB", 0, "ab", 0, KFX_STR_MAX, true), 19);
+	EXPECT(__kfx_strnstr("aaaaaaaaaaaaaaaaaaaab", 0, "ab", 0, 20, false), -ENOENT);
+	EXPECT(__kfx_strnstr("abababababababababac", 0, "abac", 0, KFX_STR_MAX, false), 16);
 
 	/* -E2BIG from each input position, at the exact boundary */
 	memset(big, 'a', sizeof(big) - 1);
@@ -114,6 +119,7 @@ static void spec_cases(void)
 static void bounded_cases(void)
 {
 	static const char abc[] = "abcabc";
+	static const char a20b[] = "aaaaaaaaaaaaaaaaaaaab";
 	unsigned long e3 = (unsigned long)abc + 3;
 
 	EXPECT(__kfx_strlen(abc, e3), 3);
@@ -126,6 +132,18 @@ static void bounded_cases(void)
 	EXPECT(__kfx_span(abc, e3, "abc", 0, true), 3);
 	EXPECT(__kfx_strnstr(abc, e3, "ca", 0, KFX_STR_MAX, false), -ENOENT);
 	EXPECT(__kfx_strnstr(abc, 0, "ca", 0, KFX_STR_MAX, false), 2);
+	/* a needle longer than the haystack, its start matching: not found */
+	EXPECT(__kfx_strnstr(abc, e3, "abca", (unsigned long)"abca" + 5,
+			     KFX_STR_MAX, false), -ENOENT);
+	EXPECT(__kfx_strnstr(abc, e3, "abc", (unsigned long)"abc" + 4,
+			     KFX_STR_MAX, false), 0);
+	/* the pair skip: every char the needle's first, or its second */
+	EXPECT(__kfx_strnstr(a20b, (unsigned long)a20b + 22, "ab",
+			     (unsigned long)"ab" + 3, KFX_STR_MAX, false), 19);
+	EXPECT(__kfx_strnstr(a20b, (unsigned long)a20b + 22, "Ab",
+			     (unsigned long)"Ab" + 3, KFX_STR_MAX, true), 19);
+	EXPECT(__kfx_strnstr(a20b, (unsigned long)a20b + 22, "bb",
+			     (unsigned long)"bb" + 3, KFX_STR_MAX, false), -ENOENT);
 	EXPECT(__kfx_strlen(abc + 1, e3), 2);
 }
 

@@ -458,7 +458,9 @@ static __always_inline bool kfx_word_eq(unsigned long w1, unsigned long w2,
 /*
  * From byte *@i on, with s1 + *@i word-aligned, compare whole words while
  * both hold the same bytes (kfx_word_eq()) and no NUL, and move *@i past
- * them.  s2 may sit at another offset within its word: its word is then
+ * them; s2 is s1 + @d (one offset for both: fewer registers, which the
+ * case-folding constants need).  s2 may sit at another offset within its
+ * word: its word is then
  * read unaligned (one load, as fast as an aligned one on x86 and arm64),
  * but never one that straddles two pages: the loop stops before it and
  * the byte loop takes that word.  s1's word is read before s2's, as
@@ -467,23 +469,21 @@ static __always_inline bool kfx_word_eq(unsigned long w1, unsigned long w2,
  * byte loop would not read.  Any word that cannot be read just stops the
  * loop: the byte loop after it faults exactly where upstream's would.
  */
-static __always_inline void kfx_cmp_words(const char *s1, const char *s2,
-					  long *i, long lim, bool ignore_case)
+static __always_inline void kfx_cmp_words(const char *s1, long d, long *i,
+					  long lim, bool ignore_case)
 {
 	unsigned long a1 = (unsigned long)s1 + *i;
-	unsigned long a2 = (unsigned long)s2 + *i;
+	unsigned long a2 = a1 + d;
 	unsigned long in_page = KFX_PAGE_MIN - (a2 & (KFX_PAGE_MIN - 1));
 	long n = (lim - *i) / (long)KFX_WORD;
 	unsigned long w1, w2;
 
 	if ((a2 & (KFX_WORD - 1)) && n > (long)(in_page / KFX_WORD))
 		n = in_page / KFX_WORD;
-	for (; n > 0; n--) {
-		if (kfx_mem_word(a1, &w1) || kfx_mem_word(a2, &w2) ||
+	for (; n > 0; n--, a1 += KFX_WORD) {
+		if (kfx_mem_word(a1, &w1) || kfx_mem_word(a1 + d, &w2) ||
 		    !kfx_word_eq(w1, w2, ignore_case) || kfx_zero_bytes(w1))
 			break;
-		a1 += KFX_WORD;
-		a2 += KFX_WORD;
 	}
 	*i = a1 - (unsigned long)s1;
 }
@@ -533,7 +533,7 @@ static __always_inline int __kfx_strncasecmp(const char *s1, unsigned long end1,
 					     bool ignore_case, size_t len)
 {
 	long lim = len < KFX_STR_MAX ? len : KFX_STR_MAX;
-	long i = 0, m, stop, head, d;
+	long i = 0, m, stop, head, d = s2 - s1;
 	const char *p;
 	char c1, c2;
 	int err, res;
@@ -552,12 +552,12 @@ static __always_inline int __kfx_strncasecmp(const char *s1, unsigned long end1,
 	/* The first pass: KFX_CMP_HEAD bytes and more, no words (short strings). */
 	for (head = KFX_CMP_HEAD; i < m; head = 0) {
 		if (!head && !(((unsigned long)s1 + i) & (KFX_WORD - 1)))
-			kfx_cmp_words(s1, s2, &i, m, ignore_case);
+			kfx_cmp_words(s1, d, &i, m, ignore_case);
 		stop = (((unsigned long)s1 + i + head) | (KFX_WORD - 1)) + 1 -
 		       (unsigned long)s1;
 		if (stop > m)
 			stop = m;
-		for (d = s2 - s1, p = s1 + i, i = stop; p < s1 + stop; p++)
+		for (p = s1 + i, i = stop; p < s1 + stop; p++)
 			if (kfx_cmp_byte(p, p + d, ignore_case, &res))
 				return res;
 	}

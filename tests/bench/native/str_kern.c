@@ -277,33 +277,10 @@ WRAP(up_strcasestr, __bpf_strnstr(x->a, x->b, XATTR_SIZE_MAX, true))
 WRAP(up_strnstr, __bpf_strnstr(x->a, x->b, x->n, false))
 WRAP(up_strncasestr, __bpf_strnstr(x->a, x->b, x->n, true))
 
-/* kfx: the kfuncs of module/kfx_string.c (@end 0) and kfx_string_buf.c */
-#define KFX(name, e1, e2)						\
-WRAP(name##_strlen, __kfx_strlen(x->a, e1))				\
-WRAP(name##_strnlen, __kfx_strnlen(x->a, e1, x->n))			\
-WRAP(name##_strchr, __kfx_strchr(x->a, e1, x->c))			\
-WRAP(name##_strnchr, __kfx_strnchr(x->a, e1, x->n, x->c))		\
-WRAP(name##_strchrnul, __kfx_strchrnul(x->a, e1, x->c))		\
-WRAP(name##_strrchr, __kfx_strrchr(x->a, e1, x->c))			\
-WRAP(name##_strcmp, __kfx_strncasecmp(x->a, e1, x->b, e2, false, KFX_STR_MAX)) \
-WRAP(name##_strcasecmp, __kfx_strncasecmp(x->a, e1, x->b, e2, true, KFX_STR_MAX)) \
-WRAP(name##_strncasecmp, __kfx_strncasecmp(x->a, e1, x->b, e2, true, x->n)) \
-WRAP(name##_strspn, __kfx_span(x->a, e1, x->b, e2, true))		\
-WRAP(name##_strcspn, __kfx_span(x->a, e1, x->b, e2, false))		\
-WRAP(name##_strstr, __kfx_strnstr(x->a, e1, x->b, e2, KFX_STR_MAX, false)) \
-WRAP(name##_strcasestr, __kfx_strnstr(x->a, e1, x->b, e2, KFX_STR_MAX, true)) \
-WRAP(name##_strnstr, __kfx_strnstr(x->a, e1, x->b, e2, x->n, false))	\
-WRAP(name##_strncasestr, __kfx_strnstr(x->a, e1, x->b, e2, x->n, true))
+/* kfx: the kfuncs of module/kfx_string.c (their _buf twins: str_kern_buf.c) */
+NB_KFX(kfx, 0, 0)
 
-KFX(kfx, 0, 0)
-KFX(kfxbuf, x->a_end, x->b_end)
+static const nb_fn fns_up[NB_OPS] = NB_TABLE(up);
+static const nb_fn fns_kfx[NB_OPS] = NB_TABLE(kfx);
 
-#define TABLE(name) { name##_strlen, name##_strnlen, name##_strchr,	\
-	name##_strnchr, name##_strchrnul, name##_strrchr, name##_strcmp,	\
-	name##_strcasecmp, name##_strncasecmp, name##_strspn,		\
-	name##_strcspn, name##_strstr, name##_strcasestr, name##_strnstr,	\
-	name##_strncasestr }
-
-const nb_fn nb_fns[NB_IMPLS][NB_OPS] = {
-	TABLE(up), TABLE(kfx), TABLE(kfxbuf),
-};
+const nb_fn *const nb_fns[NB_IMPLS] = { fns_up, fns_kfx, nb_fns_buf };

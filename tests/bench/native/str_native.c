@@ -287,7 +287,8 @@ int main(int argc, char **argv)
 	int nlens = quick ? 5 : sizeof(lens_all) / sizeof(lens_all[0]);
 	int op, sh, li, al, errors = 0, missed = 0;
 
-	memcpy(fns, nb_fns, sizeof(fns));
+	for (op = 0; op < NB_IMPLS; op++)
+		memcpy(fns[op], nb_fns[op], sizeof(fns[op]));
 	if (getenv("NB_AA"))
 		memcpy(fns[NB_UPSTREAM], nb_fns[NB_KFX], sizeof(fns[0]));
 	printf("csv,compiler,op,shape,len,align_a,align_b,impl,min_ns,median_ns,max_ns,"

@@ -39,7 +39,40 @@ unsigned int nb_rand(void);
 double now_ns(void);
 int cmp_double(const void *x, const void *y);
 
-/* str_kern.c, built with the kernel's flags */
-extern const nb_fn nb_fns[NB_IMPLS][NB_OPS];
+/*
+ * kfx's wrappers, one per op, over the core as a kfunc calls it: @e1 and
+ * @e2 are the strings' ends (0: unbounded).  WRAP(name, expr) is the
+ * including file's: a function @name returning @expr.
+ */
+#define NB_KFX(name, e1, e2)						\
+WRAP(name##_strlen, __kfx_strlen(x->a, e1))				\
+WRAP(name##_strnlen, __kfx_strnlen(x->a, e1, x->n))			\
+WRAP(name##_strchr, __kfx_strchr(x->a, e1, x->c))			\
+WRAP(name##_strnchr, __kfx_strnchr(x->a, e1, x->n, x->c))		\
+WRAP(name##_strchrnul, __kfx_strchrnul(x->a, e1, x->c))		\
+WRAP(name##_strrchr, __kfx_strrchr(x->a, e1, x->c))			\
+WRAP(name##_strcmp, __kfx_strncasecmp(x->a, e1, x->b, e2, false, KFX_STR_MAX)) \
+WRAP(name##_strcasecmp, __kfx_strncasecmp(x->a, e1, x->b, e2, true, KFX_STR_MAX)) \
+WRAP(name##_strncasecmp, __kfx_strncasecmp(x->a, e1, x->b, e2, true, x->n)) \
+WRAP(name##_strspn, __kfx_span(x->a, e1, x->b, e2, true))		\
+WRAP(name##_strcspn, __kfx_span(x->a, e1, x->b, e2, false))		\
+WRAP(name##_strstr, __kfx_strnstr(x->a, e1, x->b, e2, KFX_STR_MAX, false)) \
+WRAP(name##_strcasestr, __kfx_strnstr(x->a, e1, x->b, e2, KFX_STR_MAX, true)) \
+WRAP(name##_strnstr, __kfx_strnstr(x->a, e1, x->b, e2, x->n, false))	\
+WRAP(name##_strncasestr, __kfx_strnstr(x->a, e1, x->b, e2, x->n, true))
+
+#define NB_TABLE(name) { name##_strlen, name##_strnlen, name##_strchr,	\
+	name##_strnchr, name##_strchrnul, name##_strrchr, name##_strcmp,	\
+	name##_strcasecmp, name##_strncasecmp, name##_strspn,		\
+	name##_strcspn, name##_strstr, name##_strcasestr, name##_strnstr,	\
+	name##_strncasestr }
+
+/*
+ * Built with the kernel's flags: str_kern.c (upstream's loops and kfx's
+ * unbounded kfuncs, over nofault loads) and str_kern_buf.c (the _buf
+ * twins over plain loads, as module/kfx_string_buf.c builds them).
+ */
+extern const nb_fn nb_fns_buf[NB_OPS];
+extern const nb_fn *const nb_fns[NB_IMPLS];
 
 #endif

@@ -767,10 +767,13 @@ static __always_inline long kfx_skip_to(const char *s, long i, long lim,
 static __always_inline int kfx_second_char(const char *s2, unsigned long end2,
 					   char *c)
 {
-	*c = '\0';
-	if (!end2 && !(((unsigned long)s2 + 1) & (KFX_PAGE_MIN - 1)))
+	/* a load that faults may leave *c undefined (asm goto outputs) */
+	if ((!end2 && !(((unsigned long)s2 + 1) & (KFX_PAGE_MIN - 1))) ||
+	    kfx_byte(s2 + 1, end2, c)) {
+		*c = '\0';
 		return -EFAULT;
-	return kfx_byte(s2 + 1, end2, c);
+	}
+	return 0;
 }
 
 /*

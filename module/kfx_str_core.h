@@ -689,7 +689,7 @@ static inline char kfx_other_case(char fl)
 
 /*
  * Where a search for a needle starting with @fl (or @up, its other case)
- * can stop: the first index from @i on, below @lim, where @s holds a NUL
+ * can stop: the first index of @s below @lim where it holds a NUL
  * or @fl, and when the needle's second char @sl (or @su) is known, @fl
  * followed by @sl: a pair filter, whole aligned words at a time, so that a
  * haystack full of the first char ("aaaa" for "ab", '/' in paths) is
@@ -715,26 +715,31 @@ static inline char kfx_other_case(char fl)
 #define KFX_SKIP_WAIT		8
 #define KFX_SKIP_WAIT_MAX	256
 
-static inline long kfx_wait_longer(long wait)
+/* Where the byte loop at @i tries the next skip, the last one passing @j. */
+static inline long kfx_next_skip(long i, long j, long *wait)
 {
-	if (!wait)
-		return KFX_SKIP_WAIT;
-	return wait < KFX_SKIP_WAIT_MAX ? 2 * wait : wait;
+	if (j >= 2)
+		*wait = 0;
+	else if (!*wait)
+		*wait = KFX_SKIP_WAIT;
+	else if (*wait < KFX_SKIP_WAIT_MAX)
+		*wait *= 2;
+	return i + j + 1 + *wait;
 }
 
-static __always_inline long kfx_skip_to(const char *s, long i, long lim,
-					char fl, char up, char sl, char su)
+static __always_inline long kfx_skip_to(const char *s, long lim, char fl,
+					char up, char sl, char su)
 {
-	unsigned long a = ((unsigned long)s + i) & ~(KFX_WORD - 1);
-	long pos = a - (unsigned long)s;
+	unsigned long a = (unsigned long)s & ~(KFX_WORD - 1);
+	long pos = a - (unsigned long)s, i = 0;
 	unsigned long rf = KFX_ONES * (unsigned char)fl;
 	unsigned long ru = KFX_ONES * (unsigned char)up;
 	unsigned long rs = KFX_ONES * (unsigned char)sl;
 	unsigned long rsu = KFX_ONES * (unsigned char)su;
 	unsigned long w, m, f, s2, last = 0;
 
-	if (lim <= i)
-		return i;
+	if (lim <= 0)
+		return 0;
 	for (; pos < lim; pos += KFX_WORD, a += KFX_WORD, i = pos) {
 		if (kfx_mem_word(a, &w))
 			return last ? pos - 1 : i;
@@ -760,20 +765,18 @@ static __always_inline long kfx_skip_to(const char *s, long i, long lim,
  * The needle's second char, read before upstream's loop would read it
  * (at the haystack's first match of the first char) only where that read
  * cannot fault when upstream's would not: on the first char's page, or in
- * a bounded needle (past its end: NUL).  -EFAULT if it cannot be read
- * now; NUL for a one-char needle.  Either way the skip goes by the first
- * char alone.
+ * a bounded needle (past its end: NUL).  NUL when it cannot be read now
+ * or for a one-char needle: the skip then goes by the first char alone.
  */
-static __always_inline int kfx_second_char(const char *s2, unsigned long end2,
-					   char *c)
+static __always_inline char kfx_second_char(const char *s2, unsigned long end2)
 {
-	/* a load that faults may leave *c undefined (asm goto outputs) */
+	char c;
+
+	/* a load that faults may leave c undefined (asm goto outputs) */
 	if ((!end2 && !(((unsigned long)s2 + 1) & (KFX_PAGE_MIN - 1))) ||
-	    kfx_byte(s2 + 1, end2, c)) {
-		*c = '\0';
-		return -EFAULT;
-	}
-	return 0;
+	    kfx_byte(s2 + 1, end2, &c))
+		return '\0';
+	return c;
 }
 
 /*
@@ -807,13 +810,12 @@ static __always_inline long kfx_search_skip(const char *s1, long lim,
 		return 0;
 	if (kfx_byte(s2, end2, &fl))
 		return 0;	/* gone since: the byte loop says so */
-	kfx_second_char(s2, end2, &sl);
 	fl = kfx_fold(fl, ignore_case);
-	sl = kfx_fold(sl, ignore_case);
+	sl = kfx_fold(kfx_second_char(s2, end2), ignore_case);
 	up = ignore_case ? kfx_other_case(fl) : fl;
 	su = ignore_case ? kfx_other_case(sl) : sl;
 	/* a start passed for its second byte is not the last before @len */
-	return kfx_skip_to(s1, 0, lim - (sl != 0), fl, up, sl, su);
+	return kfx_skip_to(s1, lim - (sl != 0), fl, up, sl, su);
 }
 
 /*
@@ -847,8 +849,7 @@ static __always_inline int kfx_strnstr_short(const char *s1, long lim, const cha
 		if (i >= next) {
 			j = kfx_search_skip(s1 + i, lim - n + 1 - i, s2, end2,
 					    ignore_case);
-			wait = j < 2 ? kfx_wait_longer(wait) : 0;
-			next = i + j + 1 + wait;
+			next = kfx_next_skip(i, j, &wait);
 			i += j;
 			if (i + n > lim)
 				break;
@@ -908,8 +909,7 @@ static __always_inline int __kfx_strnstr(const char *s1, unsigned long end1,
 		if (i >= next) {	/* on to where s2 can start */
 			j = kfx_search_skip(s1, slim - i, s2, end2,
 					    ignore_case);
-			wait = j < 2 ? kfx_wait_longer(wait) : 0;
-			next = i + j + 1 + wait;
+			next = kfx_next_skip(i, j, &wait);
 			i += j;
 			s1 += j;
 			if (i == KFX_STR_MAX)

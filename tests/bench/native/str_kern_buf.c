@@ -11,14 +11,6 @@
 #include <stdint.h>
 #include "str_native.h"
 
-#ifndef __always_inline
-#define __always_inline inline __attribute__((__always_inline__))
-#endif
-#ifndef likely
-#define likely(x)	__builtin_expect(!!(x), 1)
-#define unlikely(x)	__builtin_expect(!!(x), 0)
-#endif
-
 static inline int kfx_mem_check(const char *p)
 {
 	return 0;

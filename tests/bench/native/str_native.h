@@ -8,6 +8,15 @@
 
 #include <stddef.h>
 
+/* The kernel's macros the core (module/kfx_str_core.h) uses. */
+#ifndef __always_inline
+#define __always_inline inline __attribute__((__always_inline__))
+#endif
+#ifndef likely
+#define likely(x)	__builtin_expect(!!(x), 1)
+#define unlikely(x)	__builtin_expect(!!(x), 0)
+#endif
+
 enum nb_op {
 	NB_STRLEN, NB_STRNLEN, NB_STRCHR, NB_STRNCHR, NB_STRCHRNUL,
 	NB_STRRCHR, NB_STRCMP, NB_STRCASECMP, NB_STRNCASECMP, NB_STRSPN,

@@ -357,6 +357,10 @@ for n in "${names[@]}"; do
 		fail=$((fail + 1)); note="first boot died with a splat ($log.boot-failed);"
 		sed "s/^/  [$n, first boot] /" <<<"$early"
 	fi
+	# said in the row's line, not failed: the kernel's own boot, before
+	# any module (the console is kept)
+	retried=
+	[ ! -f "$log.boot-failed" ] || retried="booted twice, the first got no init: $log.boot-failed "
 	# The runner's own count must be what the console shows, and its exit
 	# status must say whether anything failed.
 	summary=$(grep '^kfx-summary:' "$log" | tail -1 || true)
@@ -395,7 +399,7 @@ for n in "${names[@]}"; do
 	[ -n "$note" ] || [ "$fail" != 0 ] && note="$note log: $log"
 	# the kfunc fuzzer's seed and count, to replay it (tests/fuzz/README.md)
 	fz=$(sed -n 's/^.*ok fuzz\/random.*\(runs=[0-9]* seed=[0-9]*\).*$/fuzz \1/p' "$log" | head -1)
-	record "$n" "$kver" "$pass" "$fail" "$skip" "$secs" "cpu ${cpu}s ${fz:+$fz }$note"
+	record "$n" "$kver" "$pass" "$fail" "$skip" "$secs" "cpu ${cpu}s ${fz:+$fz }$retried$note"
 done
 
 # Build-root hygiene: nothing this run mounted is left below the cache.

@@ -238,9 +238,10 @@ guest_booted() {
 	grep -q 'kfx-guest: .* booted' "$1" 2>/dev/null
 }
 
-# run-guest.sh NAME MODE, booted once more when the guest died before its
-# init ran (seen: an int3 oops in the kernel's own boot under TCG, no
-# module loaded yet); the first console log is kept as <log>.boot-failed.
+# run-guest.sh NAME MODE, booted once more when the guest died or hung
+# before its init ran (seen under TCG, no module loaded yet: an int3 oops
+# in the kernel's own boot; a debug kernel silent for 3,400 s); the first
+# console log is kept as <log>.boot-failed.
 run_guest_retry() {
 	local n=$1 mode=$2 log
 	log=$KFX_CACHE/logs/$(kernel_field "$n" kver)-$mode.log
@@ -248,7 +249,7 @@ run_guest_retry() {
 	"$KFX_TOP/tests/vm/run-guest.sh" "$n" "$mode" || true
 	if ! guest_booted "$log"; then
 		[ -f "$log" ] && mv "$log" "$log.boot-failed"
-		say "$n died before its init ran (console: $log.boot-failed); booting it once more"
+		say "$n died or hung before its init ran (console: $log.boot-failed); booting it once more"
 		"$KFX_TOP/tests/vm/run-guest.sh" "$n" "$mode" || true
 	fi
 }

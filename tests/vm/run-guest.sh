@@ -170,12 +170,22 @@ fi
 # (7.3-debug under 30 s) in a cold make check beside another guest and
 # the builds on 2 cores: ten times that.
 boot_limit=${KFX_BOOT_HANG_SECONDS:-300}
+# A hang detector after init: a test guest whose console has not grown for
+# this long is stopped, and its row fails (runner did not finish), rather
+# than running out the whole limit (CI's time with it).  The longest
+# stretch without a new result in a cold make check: under 60 s (7.3-debug).
+silent_limit=${KFX_SILENT_SECONDS:-600}
+[ "$mode" = test ] || silent_limit=$limit
+# last_line N: the console's last line so far, N characters of it
+last_line() {
+	tr -d '\r' < "$log" 2>/dev/null | grep -v '^$' | tail -1 | cut -c1-"$1" || true
+}
 # progress NAME KVER SECS: where the guest is, from its console so far
 progress() {
 	local step last n
 	if ! guest_booted "$log"; then
 		# where the boot is, for a boot that never ends
-		last=$(tr -d '\r' < "$log" 2>/dev/null | grep -v '^$' | tail -1 | cut -c1-60 || true)
+		last=$(last_line 60)
 		step="booting the kernel${last:+, console: $last}"
 	elif grep -q '^kfx-dmesg-begin' "$log" 2>/dev/null; then
 		step="done, dumping the kernel log"
@@ -195,6 +205,7 @@ timeout "${KFX_BOOT_TIMEOUT:-$limit}" "${qemu_cmd[@]}" \
 qemu=$!
 trap 'kill "$qemu" 2>/dev/null || true' EXIT
 t0=$(date +%s) every=${KFX_PROGRESS_SECONDS:-15} next=$every booted=
+seen_size=0 seen_at=0
 while kill -0 "$qemu" 2>/dev/null; do
 	sleep 1
 	el=$(($(date +%s) - t0))
@@ -202,9 +213,17 @@ while kill -0 "$qemu" 2>/dev/null; do
 		booted=$el
 		say "$name ($kver) guest $mode: booted after ${el}s"
 	elif [ -z "$booted" ] && [ "$el" -ge "$boot_limit" ]; then
-		say "$name ($kver) guest $mode: no init after ${el}s, a hang in the kernel's own boot; stopping qemu (last console line: $(tr -d '\r' < "$log" 2>/dev/null | grep -v '^$' | tail -1 | cut -c1-100))"
+		say "$name ($kver) guest $mode: no init after ${el}s, a hang in the kernel's own boot; stopping qemu (last console line: $(last_line 100))"
 		kill "$qemu" 2>/dev/null || true
 		break
+	elif [ -n "$booted" ]; then
+		size=$(stat -c %s "$log" 2>/dev/null || echo 0)
+		[ "$size" = "$seen_size" ] || { seen_size=$size; seen_at=$el; }
+		if [ $((el - seen_at)) -ge "$silent_limit" ]; then
+			say "$name ($kver) guest $mode: its console silent for $((el - seen_at))s, a hang; stopping qemu (last console line: $(last_line 100))"
+			kill "$qemu" 2>/dev/null || true
+			break
+		fi
 	fi
 	if [ "$el" -ge "$next" ] && kill -0 "$qemu" 2>/dev/null; then
 		progress "$name" "$kver" "$el"

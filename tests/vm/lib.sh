@@ -233,9 +233,10 @@ kernel_vmlinux() {
 }
 
 # Whether the guest whose console is LOG got as far as its init
-# (run-guest.sh's "kfx-guest: <release> booted" line).
+# (run-guest.sh's "kfx-guest: <release> booted" line, or any later line of
+# its programs: a kernel message can land inside that one).
 guest_booted() {
-	grep -q 'kfx-guest: .* booted' "$1" 2>/dev/null
+	grep -qE 'kfx-guest: .* booted|^(ok|not ok|skip) |^kfx-' "$1" 2>/dev/null
 }
 
 # run-guest.sh NAME MODE, booted once more when the guest died or hung

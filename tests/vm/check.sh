@@ -354,7 +354,7 @@ for n in "${names[@]}"; do
 	grep '^not ok ' "$log" | sed "s/^/  [$n] /" || true
 	failed "$n" "$(grep '^not ok ' "$log" || true)"
 	if [ -n "$early" ]; then
-		fail=$((fail + 1)); note="first boot died with a splat ($log.boot-failed);"
+		fail=$((fail + 1)); note="first boot got no init, and its console has a splat ($log.boot-failed);"
 		sed "s/^/  [$n, first boot] /" <<<"$early"
 	fi
 	# said in the row's line, not failed: the kernel's own boot, before

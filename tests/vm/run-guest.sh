@@ -119,7 +119,7 @@ mount -t proc proc /proc
 mount -t sysfs sys /sys
 mount -t devtmpfs dev /dev
 mkdir -p /sbin && ln -s /bin/busybox /sbin/modprobe
-# the console as quiet as "quiet" makes it (warnings and worse), now
+# the console as quiet as "quiet" makes it (errors and worse), now
 # that the boot's own messages are on it
 echo 4 > /proc/sys/kernel/printk
 echo "kfx-guest: \$(uname -r) booted"
@@ -136,8 +136,16 @@ chmod +x "$ird/init"
 accel=${KFX_ACCEL:-tcg}
 # amd64: qemu's PC; arm64: its "virt" board with every CPU feature TCG
 # emulates (-cpu max: AES, PMULL, SHA, PAN), the console on its PL011.
+# The debug row with 4-level paging (-cpu max has LA57): 7.3's
+# pgtable_l5_enabled() is the LA57 bit of boot_cpu_data, which
+# identify_cpu() clears for a while with interrupts on; an interrupt then
+# saw a 5-level direct-map address as "wild" (KASAN's shadow bounds follow
+# the paging mode), a report storm that never reached init (2 of about 40
+# boots here, before any module).  The other rows keep 5-level paging.
+x86_cpu=max
+! kernel_is_debug "$name" || x86_cpu=max,la57=off
 case $arch in
-amd64) qemu_cmd=(qemu-system-x86_64 -accel "$accel" -cpu max) console=ttyS0 ;;
+amd64) qemu_cmd=(qemu-system-x86_64 -accel "$accel" -cpu "$x86_cpu") console=ttyS0 ;;
 arm64) qemu_cmd=(qemu-system-aarch64 -M virt -accel "$accel" -cpu max,pauth-impdef=on) console=ttyAMA0 ;;
 *) die "no qemu for $arch" ;;
 esac
@@ -164,13 +172,6 @@ if kernel_is_debug "$name"; then
 	# log; KASAN and lockdep under TCG are several times slower.
 	cmdline="$cmdline kasan_multi_shot log_buf_len=8M"
 	limit=3600	# beside another guest (check.sh runs two at a time)
-	# 4-level paging (-cpu max has LA57): 7.3's pgtable_l5_enabled() is
-	# the LA57 bit of boot_cpu_data, which identify_cpu() clears for a
-	# while with interrupts on; an interrupt then saw a 5-level direct-map
-	# address as "wild" (KASAN's shadow bounds follow the paging mode), a
-	# report storm that never reached init (2 of about 40 boots here,
-	# before any module).  The other rows keep 5-level paging.
-	[ "$arch" != amd64 ] || qemu_cmd[4]=max,la57=off
 fi
 cmdline="$cmdline${KFX_APPEND:+ $KFX_APPEND}"
 limit=${KFX_BOOT_TIMEOUT:-$limit}
@@ -181,7 +182,7 @@ limit=${KFX_BOOT_TIMEOUT:-$limit}
 # (the most with three busy loops beside two guests): five times that.
 boot_limit=${KFX_BOOT_HANG_SECONDS:-300}
 # A hang detector after init: a test guest that printed no runner line
-# (a result or kfx-...) for this long is stopped, and its row fails
+# (a result, a note or kfx-...) for this long is stopped, and its row fails
 # (runner did not finish), rather than running out the whole limit (CI's
 # time with it); the kernel's own messages (a stall report every few
 # minutes) do not count.  The longest stretch without a new result in a
@@ -193,8 +194,9 @@ last_line() {
 	tail -c 8192 "$log" 2>/dev/null | tr -d '\r' | grep -v '^$' | tail -1 | cut -c1-"$1" || true
 }
 # runner_lines: how many lines the guest's own programs printed so far
+# (results, kfx-..., and "# ..." notes: the fuzzer's every 5 s)
 runner_lines() {
-	grep -cE '^(ok|not ok|skip) |^kfx-' "$log" 2>/dev/null || true
+	grep -cE '^(ok|not ok|skip) |^kfx-|^# ' "$log" 2>/dev/null || true
 }
 # progress NAME KVER SECS: where the guest is, from its console so far
 progress() {

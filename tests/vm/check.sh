@@ -357,8 +357,8 @@ for n in "${names[@]}"; do
 		fail=$((fail + 1)); note="first boot got no init, and its console has a splat ($log.boot-failed);"
 		sed "s/^/  [$n, first boot] /" <<<"$early"
 	fi
-	# said in the row's line, not failed: the kernel's own boot, before
-	# any module (the console is kept)
+	# a first boot without a splat fails nothing (the kernel's own boot,
+	# before any module), but the row's line says so
 	retried=
 	[ ! -f "$log.boot-failed" ] || retried="booted twice, the first got no init: $log.boot-failed "
 	# The runner's own count must be what the console shows, and its exit

@@ -198,10 +198,15 @@ last_line() {
 runner_lines() {
 	grep -cE '^(ok|not ok|skip) |^kfx-|^# ' "$log" 2>/dev/null || true
 }
+# stop_qemu WHY: say why the guest is stopped, with its last console line
+stop_qemu() {
+	say "$name ($kver) guest $mode: $1; stopping qemu (last console line: $(last_line 100))"
+	kill "$qemu" 2>/dev/null || true
+}
 # progress NAME KVER SECS: where the guest is, from its console so far
 progress() {
 	local step last n
-	if ! guest_booted "$log"; then
+	if [ -z "$booted" ]; then
 		# where the boot is, for a boot that never ends
 		last=$(last_line 60)
 		step="booting the kernel${last:+, console: $last}"
@@ -233,15 +238,13 @@ while kill -0 "$qemu" 2>/dev/null; do
 		booted=$el seen_at=$el
 		say "$name ($kver) guest $mode: booted after ${el}s"
 	elif [ -z "$booted" ] && [ "$el" -ge "$boot_limit" ]; then
-		say "$name ($kver) guest $mode: no init after ${el}s, a hang in the kernel's own boot; stopping qemu (last console line: $(last_line 100))"
-		kill "$qemu" 2>/dev/null || true
+		stop_qemu "no init after ${el}s, a hang in the kernel's own boot"
 		break
 	elif [ -n "$booted" ] && [ $((el - seen_at)) -ge 15 ]; then
 		n=$(runner_lines)
 		[ "$n" = "$seen_lines" ] || { seen_lines=$n; seen_at=$el; }
 		if [ $((el - seen_at)) -ge "$silent_limit" ]; then
-			say "$name ($kver) guest $mode: no line from the runner for $((el - seen_at))s, a hang; stopping qemu (last console line: $(last_line 100))"
-			kill "$qemu" 2>/dev/null || true
+			stop_qemu "no line from the runner for $((el - seen_at))s, a hang"
 			break
 		fi
 	fi

@@ -274,16 +274,31 @@ static int kfx_crypto_dynptr_crypt(struct kfx_crypto_ctx *ctx,
 
 /* ---------- scatterlists, for the backends ---------- */
 
-static DEFINE_PER_CPU(struct kfx_crypto_scratch *, kfx_crypto_scratch);
+/*
+ * Two per CPU: one for task context, one for softirq context, which on
+ * !PREEMPT_RT can interrupt a task holding the first.  See
+ * kfx_crypto_scratch_get().
+ */
+#define KFX_CRYPTO_SCRATCH_SLOTS	2
+static DEFINE_PER_CPU(struct kfx_crypto_scratch *,
+		      kfx_crypto_scratch[KFX_CRYPTO_SCRATCH_SLOTS]);
 
 /*
- * This CPU's scratch, or NULL where it may not be used: in hard interrupt
- * and NMI context (where tracing programs may run and a SIMD hash may not),
- * with interrupts off, and while a kfx crypto call that holds it runs
- * below us on this CPU (a tracing program attached inside it).  Bottom
- * halves stay off until kfx_crypto_scratch_put(), so a packet program
- * cannot interrupt a request on the same CPU; only a program nested in
- * the call itself can come in, and @busy turns it away.
+ * This CPU's scratch for the context we are in, or NULL where it may not
+ * be used: in hard interrupt and NMI context (where tracing programs may
+ * run), with interrupts off, and while a kfx crypto call that holds it
+ * runs below us (a tracing program attached inside it: @busy turns it
+ * away, which also bounds nesting to one level).
+ *
+ * Preemption, not bottom halves, is what is disabled while it is held:
+ * local_bh_disable() from a tracing program is wrong on PREEMPT_RT (from a
+ * non-preemptible context it does not take the per-CPU softirq lock and
+ * corrupts the task's softirq count; from a preemptible one it takes that
+ * sleeping lock inside whatever spinlock_t the traced code holds) and, on
+ * any kernel, its local_bh_enable() runs softirqs inside the traced code.
+ * A softirq that interrupts a task-context holder (!PREEMPT_RT) takes the
+ * other slot; on PREEMPT_RT softirqs run in threads and cannot interrupt
+ * a non-preemptible holder at all.
  */
 struct kfx_crypto_scratch *kfx_crypto_scratch_get(void)
 {
@@ -291,10 +306,10 @@ struct kfx_crypto_scratch *kfx_crypto_scratch_get(void)
 
 	if (unlikely(kfx_crypto_in_irq()))
 		return NULL;
-	local_bh_disable();
-	s = this_cpu_read(kfx_crypto_scratch);
+	preempt_disable();
+	s = this_cpu_read(kfx_crypto_scratch[in_serving_softirq() ? 1 : 0]);
 	if (unlikely(s->busy)) {
-		local_bh_enable();
+		preempt_enable();
 		return NULL;
 	}
 	s->busy = true;
@@ -304,7 +319,7 @@ struct kfx_crypto_scratch *kfx_crypto_scratch_get(void)
 void kfx_crypto_scratch_put(struct kfx_crypto_scratch *s)
 {
 	s->busy = false;
-	local_bh_enable();
+	preempt_enable();
 }
 
 /*
@@ -714,30 +729,46 @@ static int kfx_crypto_register_dtor(void)
 
 static void kfx_crypto_scratch_free(void)
 {
-	int cpu;
+	int cpu, i;
 
 	for_each_possible_cpu(cpu) {
-		kfree(per_cpu(kfx_crypto_scratch, cpu));
-		per_cpu(kfx_crypto_scratch, cpu) = NULL;
+		for (i = 0; i < KFX_CRYPTO_SCRATCH_SLOTS; i++) {
+			kfree(per_cpu(kfx_crypto_scratch[i], cpu));
+			per_cpu(kfx_crypto_scratch[i], cpu) = NULL;
+		}
 	}
 }
 
-/* Every possible CPU's scratch (kmalloc: directly mapped), the destructor. */
-int kfx_crypto_init(void)
+/* Every possible CPU's scratch (kmalloc: directly mapped). */
+static int kfx_crypto_scratch_alloc(void)
 {
 	struct kfx_crypto_scratch *s;
-	int cpu, err;
+	int cpu, i;
 
 	for_each_possible_cpu(cpu) {
-		s = kzalloc_node(sizeof(*s), GFP_KERNEL, cpu_to_node(cpu));
-		if (!s) {
-			kfx_crypto_scratch_free();
-			pr_err("no memory for the crypto scratch of CPU %d\n",
-			       cpu);
-			return -ENOMEM;
+		for (i = 0; i < KFX_CRYPTO_SCRATCH_SLOTS; i++) {
+			s = kzalloc_node(sizeof(*s), GFP_KERNEL,
+					 cpu_to_node(cpu));
+			if (!s) {
+				kfx_crypto_scratch_free();
+				pr_err("no memory for the crypto scratch of CPU %d\n",
+				       cpu);
+				return -ENOMEM;
+			}
+			per_cpu(kfx_crypto_scratch[i], cpu) = s;
 		}
-		per_cpu(kfx_crypto_scratch, cpu) = s;
 	}
+	return 0;
+}
+
+/* The scratch, then the destructor. */
+int kfx_crypto_init(void)
+{
+	int err;
+
+	err = kfx_crypto_scratch_alloc();
+	if (err)
+		return err;
 	err = kfx_crypto_register_dtor();
 	if (err) {
 		kfx_crypto_scratch_free();

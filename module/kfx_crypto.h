@@ -18,6 +18,8 @@
 #include <linux/scatterlist.h>
 #include <linux/types.h>
 #include <asm/page.h>
+/* no include guard in some kernels' asm/simd.h: included here only */
+#include <asm/simd.h>
 
 struct bpf_dynptr_kern;
 struct crypto_tfm;
@@ -145,6 +147,30 @@ struct kfx_crypto_scratch {
 static inline bool kfx_crypto_in_irq(void)
 {
 	return in_hardirq() || in_nmi() || irqs_disabled();
+}
+
+/*
+ * Whether code that may use the FPU/SIMD registers (kernel_fpu_begin() on
+ * x86, kernel_neon_begin() on arm64, reached through the crypto API or
+ * lib/crypto) may run here, by the kernel's own rule: task context with
+ * bottom halves on, or a softirq.  may_use_simd() alone says yes inside
+ * the kernel's own fpregs_lock() sections (bottom halves off on !RT,
+ * preemption off on RT), where the task's registers are loaded but not
+ * yet marked so: kernel_fpu_begin() there skips saving them and the task
+ * returns to user space with ours.  A tracing program can run in such a
+ * section (tp_btf/x86_fpu_regs_activated, fentry on what it calls), and
+ * there is no telling it apart from any other bottom-half-off (!RT) or
+ * non-preemptible (RT) task context; so none of those get SIMD.
+ */
+static inline bool kfx_crypto_simd_allowed(void)
+{
+	if (in_hardirq() || in_nmi() || irqs_disabled() || !may_use_simd())
+		return false;
+	if (in_serving_softirq())
+		return true;
+	if (softirq_count())
+		return false;
+	return !IS_ENABLED(CONFIG_PREEMPT_RT) || preemptible();
 }
 
 struct kfx_crypto_scratch *kfx_crypto_scratch_get(void);

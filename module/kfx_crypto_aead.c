@@ -14,7 +14,6 @@
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 #include <linux/string.h>
-#include <asm/simd.h>
 
 #include "kfx_compat.h"
 #include "../bpf/kfx.h"

@@ -8,6 +8,11 @@
  *
  * The descriptor a digest runs in is per call, in this CPU's scratch, not
  * in the ctx: a ctx is shared by every CPU that holds a reference.
+ *
+ * Tracing and LSM programs hash too, and they run where the kernel itself
+ * never uses the FPU (kfx_crypto_simd_allowed()).  A ctx whose best
+ * driver may use it keeps a second tfm of the algorithm's generic C
+ * drivers for those contexts; without one, they get -EBUSY.
  */
 #include <crypto/hash.h>
 #include <linux/slab.h>
@@ -20,12 +25,17 @@
 /**
  * struct kfx_hash_ctx - a ctx of type "hash"
  * @base: the family's part
- * @tfm: the keyed (or keyless) shash
+ * @tfm: the keyed (or keyless) shash, the kernel's best driver
+ * @generic: the same algorithm over generic C drivers, keyed alike, for
+ *	     where @tfm may not use SIMD; NULL when there is none
+ * @any_context: @tfm is itself a generic driver: usable everywhere
  * @digest_len: the digest size: kfx_crypto_hash() writes this many bytes
  */
 struct kfx_hash_ctx {
 	struct kfx_crypto_ctx base;
 	struct crypto_shash *tfm;
+	struct crypto_shash *generic;
+	bool any_context;
 	u32 digest_len;
 };
 
@@ -45,6 +55,8 @@ static void kfx_hash_free(struct kfx_crypto_ctx *ctx)
 
 	if (c->tfm)
 		crypto_free_shash(c->tfm);
+	if (c->generic)
+		crypto_free_shash(c->generic);
 	kfree(c);
 }
 
@@ -64,20 +76,94 @@ static int kfx_hash_setkey(struct crypto_shash *tfm,
 	return 0;
 }
 
+static bool kfx_hash_desc_fits(struct crypto_shash *tfm)
+{
+	return sizeof(struct shash_desc) + crypto_shash_descsize(tfm) <=
+	       KFX_CRYPTO_REQ_MAX;
+}
+
+/*
+ * @algo with "-generic" after each algorithm name that is not a template
+ * ("hmac(sha256)" -> "hmac(sha256-generic)"): the driver names of the
+ * kernel's C implementations, which templates take as well.  False when
+ * it does not fit.
+ */
+static bool kfx_hash_generic_name(const char *algo, char *name)
+{
+	static const char suffix[] = "-generic";
+	size_t n = 0;
+	const char *a;
+
+	for (a = algo; *a; a++) {
+		if (n + sizeof(suffix) + 1 > CRYPTO_MAX_ALG_NAME)
+			return false;
+		if ((*a == ')' || *a == ',') && a > algo && a[-1] != ')') {
+			memcpy(name + n, suffix, sizeof(suffix) - 1);
+			n += sizeof(suffix) - 1;
+		}
+		name[n++] = *a;
+	}
+	if (a > algo && a[-1] != ')') {
+		if (n + sizeof(suffix) > CRYPTO_MAX_ALG_NAME)
+			return false;
+		memcpy(name + n, suffix, sizeof(suffix) - 1);
+		n += sizeof(suffix) - 1;
+	}
+	name[n] = '\0';
+	return true;
+}
+
+static bool kfx_hash_is_generic(struct crypto_shash *tfm)
+{
+	const char *drv = crypto_tfm_alg_driver_name(crypto_shash_tfm(tfm));
+	size_t len = strlen(drv);
+
+	return len >= 8 && !strcmp(drv + len - 8, "-generic");
+}
+
+/*
+ * The generic twin, keyed as @c->tfm is.  Not having one is no error: the
+ * ctx then hashes only where SIMD is allowed.  A key the twin refuses
+ * where @c->tfm took it would be; it cannot happen (same algorithm).
+ */
+static int kfx_hash_setup_generic(struct kfx_hash_ctx *c,
+				  const struct kfx_crypto_params *p)
+{
+	char name[CRYPTO_MAX_ALG_NAME];
+	struct crypto_shash *tfm;
+
+	c->any_context = kfx_hash_is_generic(c->tfm);
+	if (c->any_context || !kfx_hash_generic_name(p->algo, name))
+		return 0;
+	tfm = crypto_alloc_shash(name, 0, 0);
+	if (IS_ERR(tfm))
+		return 0;
+	if (!kfx_hash_desc_fits(tfm) ||
+	    crypto_shash_digestsize(tfm) != c->digest_len) {
+		crypto_free_shash(tfm);
+		return 0;
+	}
+	c->generic = tfm;
+	return kfx_hash_setkey(tfm, p);
+}
+
 static int kfx_hash_setup(struct kfx_hash_ctx *c,
 			  const struct kfx_crypto_params *p)
 {
 	struct crypto_shash *tfm;
+	int err;
 
 	tfm = crypto_alloc_shash(p->algo, 0, 0);
 	if (IS_ERR(tfm))
 		return kfx_crypto_alloc_err(PTR_ERR(tfm));
 	c->tfm = tfm;
-	if (sizeof(struct shash_desc) + crypto_shash_descsize(tfm) >
-	    KFX_CRYPTO_REQ_MAX)
+	if (!kfx_hash_desc_fits(tfm))
 		return -EOPNOTSUPP;
 	c->digest_len = crypto_shash_digestsize(tfm);
-	return kfx_hash_setkey(tfm, p);
+	err = kfx_hash_setkey(tfm, p);
+	if (err)
+		return err;
+	return kfx_hash_setup_generic(c, p);
 }
 
 static struct kfx_crypto_ctx *
@@ -122,18 +208,30 @@ static int kfx_hash_update(void *desc, const u8 *data, u32 len)
 	return crypto_shash_update(desc, data, len);
 }
 
+/* The tfm for this context (before the scratch: it disables preemption). */
+static struct crypto_shash *kfx_hash_tfm(struct kfx_hash_ctx *c)
+{
+	if (c->any_context || kfx_crypto_simd_allowed())
+		return c->tfm;
+	return c->generic;
+}
+
 /* Digest @len bytes of @data into @out in this CPU's scratch. */
 static int kfx_hash_digest(struct kfx_hash_ctx *c,
 			   const struct bpf_dynptr_kern *data, u32 len, u8 *out)
 {
-	struct kfx_crypto_scratch *s = kfx_crypto_scratch_get();
+	struct crypto_shash *tfm = kfx_hash_tfm(c);
+	struct kfx_crypto_scratch *s;
 	struct shash_desc *desc;
 	int err;
 
+	if (!tfm)
+		return -EBUSY;
+	s = kfx_crypto_scratch_get();
 	if (!s)
 		return -EBUSY;
 	desc = (struct shash_desc *)s->req;
-	desc->tfm = c->tfm;
+	desc->tfm = tfm;
 	err = crypto_shash_init(desc);
 	if (!err)
 		err = kfx_dynptr_for_each(data, len, kfx_hash_update, desc);
@@ -184,6 +282,15 @@ __bpf_kfunc_start_defs();
  * programs (fentry, fexit, tp_btf, LSM, ...); 6.1's verifier passes only
  * local dynptrs to kfuncs.
  *
+ * Where the kernel itself would not use the FPU/SIMD registers (a task
+ * with bottom halves off, or, on PREEMPT_RT, with preemption off: any
+ * tp_btf program there, and the kernel's own FPU register sections), the
+ * algorithm's generic C drivers do the work when the kernel has them
+ * ("sha256-generic", "hmac(sha256-generic)", ...; same digest, slower),
+ * else the call is -EBUSY.  Task context with bottom halves on (SYSCALL
+ * programs, most fentry and LSM programs, tp_btf on !RT) and softirqs
+ * (XDP, TC ingress) get the kernel's best driver.
+ *
  * Return: 0, or an errno, with every byte of @out zeroed when @out can be
  * written:
  * * %-EINVAL - @ctx is not of type "hash", @data is empty, @out is shorter
@@ -191,9 +298,10 @@ __bpf_kfunc_start_defs();
  *              (@out outside a packet's linear part, an offset past the
  *              packet's end, unreadable device-memory fragments)
  * * %-EBUSY  - called in hard interrupt or NMI context, with interrupts
- *              off, or from a program that runs inside another kfx crypto
+ *              off, from a program that runs inside another kfx crypto
  *              call on this CPU (a tracing program attached to a function
- *              the cipher calls)
+ *              the cipher calls), or where SIMD is not allowed and the
+ *              algorithm has no generic driver
  * * %-ENOMEM - or another error of the crypto API
  */
 __bpf_kfunc int kfx_crypto_hash(struct kfx_crypto_ctx *ctx,

@@ -108,19 +108,29 @@ static int kfx_sig_checked(struct kfx_crypto_ctx *ctx,
 {
 	u32 msg_len = kfx_dynptr_size(message);
 	u32 sig_len = kfx_dynptr_size(signature);
+	struct kfx_crypto_scratch *s;
 	const u8 *msg, *sig;
+	int err;
 
 	if (ctx->type != &kfx_crypto_sig_type || !msg_len || !sig_len)
 		return -EINVAL;
-	/* a millisecond of arithmetic: not in NMI or with interrupts off */
-	if (kfx_crypto_in_irq())
-		return -EBUSY;
 	msg = kfx_dynptr_data(message, msg_len, false);
 	sig = kfx_dynptr_data(signature, sig_len, false);
 	if (!msg || !sig)
 		return -EINVAL;
-	return kfx_ecdsa_verify(kfx_sig(ctx)->ecdsa, msg, msg_len, sig,
-				sig_len);
+	/*
+	 * A millisecond of arithmetic with kilobytes of stack: not in hard
+	 * interrupt or NMI context, nor with interrupts off, and never
+	 * nested: tracing programs attached to the curve functions it calls,
+	 * each verifying again, ran off the end of the task stack.  The
+	 * scratch is held only as this CPU's busy mark.
+	 */
+	s = kfx_crypto_scratch_get();
+	if (!s)
+		return -EBUSY;
+	err = kfx_ecdsa_verify(kfx_sig(ctx)->ecdsa, msg, msg_len, sig, sig_len);
+	kfx_crypto_scratch_put(s);
+	return err;
 }
 
 __bpf_kfunc_start_defs();
@@ -137,7 +147,8 @@ __bpf_kfunc_start_defs();
  *
  * Nothing is written, nothing is allocated, nothing sleeps: any program
  * type kfx serves may call it, but not in hard interrupt or NMI context
- * (a tracing program there), where a verification is too long.
+ * (a tracing program there), where a verification is too long, nor from a
+ * program that runs inside another kfx crypto call on this CPU.
  * Upstream's proposed bpf_sig_verify() has the same arguments and
  * results.  Both dynptrs are local memory, a ringbuf record or a packet's
  * linear part.
@@ -148,8 +159,11 @@ __bpf_kfunc_start_defs();
  * * %-EINVAL       - @ctx is not of type "sig", @message or @signature is
  *                    empty or cannot be reached, or @signature is not
  *                    twice the curve's size
- * * %-EBUSY        - called in hard interrupt or NMI context, or with
- *                    interrupts off
+ * * %-EBUSY        - called in hard interrupt or NMI context, with
+ *                    interrupts off, or from a program that runs inside
+ *                    another kfx crypto call on this CPU (a tracing
+ *                    program attached to a function the verification
+ *                    calls)
  */
 __bpf_kfunc int kfx_sig_verify(struct kfx_crypto_ctx *ctx,
 			       const KFX_DYNPTR *message,

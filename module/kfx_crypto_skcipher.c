@@ -13,7 +13,6 @@
 #include <crypto/skcipher.h>
 #include <linux/log2.h>
 #include <linux/slab.h>
-#include <asm/simd.h>
 
 #include "kfx_compat.h"
 #include "../bpf/kfx.h"

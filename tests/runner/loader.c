@@ -28,6 +28,7 @@
 #include "crypto_bounds.h"
 #include "crypto_hash_af_alg.h"
 #include "crypto_driver.h"
+#include "context.h"
 #include "fuzz_int.h"		/* types of the fuzz objects' globals */
 #include "kfx_test_objs.h"	/* generated: the embedded test objects */
 
@@ -67,6 +68,8 @@ static const struct {
 	{ "crypto_bounds", crypto_bounds_driver },
 	{ "tracing_result", tracing_result_driver },
 	{ "tracing_nested", tracing_nested_driver },
+	{ "context", context_driver },
+	{ "crypto_clone", crypto_clone_driver },
 	{ "crypto_hash_af_alg", crypto_hash_af_alg_driver },
 };
 

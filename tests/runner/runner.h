@@ -52,6 +52,10 @@ int crypto_bounds_driver(struct bpf_object *obj, struct bpf_program *prog,
 			 char *why, size_t whylen);
 int tracing_nested_driver(struct bpf_object *obj, struct bpf_program *prog,
 			  char *why, size_t whylen);
+int crypto_clone_driver(struct bpf_object *obj, struct bpf_program *prog,
+			char *why, size_t whylen);
+int context_driver(struct bpf_object *obj, struct bpf_program *prog,
+		   char *why, size_t whylen);
 int tracing_result_driver(struct bpf_object *obj, struct bpf_program *prog,
 			  char *why, size_t whylen);
 /* The boundary tables' case counts per memory kind, and what did not run. */

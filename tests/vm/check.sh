@@ -311,6 +311,11 @@ step lint "checkpatch --strict" "lint: done" "$KFX_TOP/tests/vm/lint.sh"
 step samples "make samples, each BTF" "samples-check: done" \
 	"$KFX_TOP/tests/vm/samples-check.sh" "${names[@]}"
 step cli "help, errors, exit codes" "cli-check: done" "$KFX_TOP/tests/vm/cli-check.sh"
+# A debootstrap killed in its second stage (kill -9 of its process group)
+# leaves nothing mounted on the host: mkroot.sh's and fresh-root.sh's run
+# in a mount namespace of their own (lib.sh: debootstrap_private).  About
+# 10 s; a cold cache downloads its packages once first (about 30 s).
+step mount-kill "killed debootstrap: no mount" "mount-kill: done" "$KFX_TOP/tests/vm/mount-kill.sh"
 
 # The BTF ones are expected while the runner loads its broken test modules,
 # before it logs the end marker; the others never are.  The debug kernel
@@ -402,7 +407,9 @@ for n in "${names[@]}"; do
 	record "$n" "$kver" "$pass" "$fail" "$skip" "$secs" "cpu ${cpu}s ${fz:+$fz }$retried$note"
 done
 
-# Build-root hygiene: nothing this run mounted is left below the cache.
+# Build-root hygiene: nothing this run mounted is left below the cache
+# (every mount is made in a mount namespace of its command's own: in_root,
+# debootstrap_private, deb-test.sh's own_mount_ns).
 left=$(mounts_below "$KFX_CACHE")
 if [ -z "$left" ]; then
 	record mounts "nothing mounted in .cache" 1 0 0 0 ""

@@ -20,6 +20,9 @@
 # "deb-test: done".  Run under flock /tmp/kfx-vm.lock.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+# the overlays below in a mount namespace of this script's own: they go
+# with it even where its cleanup trap does not run (kill -9)
+own_mount_ns "$@"
 
 names=("$@")
 [ ${#names[@]} -gt 0 ] || mapfile -t names < <(kernel_names)

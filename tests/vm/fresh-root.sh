@@ -39,7 +39,7 @@ log=$root.log
 : > "$log"
 say "fresh $suite$sfx root: debootstrap --variant=minbase --arch=$arch (log: $log)"
 with_progress "fresh $suite$sfx root: debootstrap" "$log" \
-	debootstrap --variant=minbase --arch="$arch" --keyring="$KFX_KEYRING" "$suite" "$root" "$KFX_MIRROR" ||
+	debootstrap_private --variant=minbase --arch="$arch" --keyring="$KFX_KEYRING" "$suite" "$root" "$KFX_MIRROR" ||
 	die "debootstrap $suite ($arch) failed, see $log"
 {
 	echo "deb $KFX_MIRROR $suite main"

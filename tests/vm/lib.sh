@@ -192,6 +192,29 @@ in_root() (
 	exit $rc
 )
 
+# debootstrap_private ARG...: debootstrap ARG... in a mount namespace of its
+# own, as in_root's commands are: its second stage mounts /proc and /sys
+# in the target and unmounts them only on its own way out, so a debootstrap
+# killed (kill -9, the machine's limit) left them mounted on the host (a
+# cold run's mounts row: .cache/roots/bookworm/proc, the mount made while
+# four roots were debootstrapped at once).  In a namespace of its own they
+# go with its last process, however it ends.  unshare execs debootstrap:
+# the same pid, and its process group is the caller's.
+# (tests/vm/mount-kill.sh kills one in its second stage.)
+debootstrap_private() {
+	unshare --mount --propagation private -- debootstrap "$@"
+}
+
+# own_mount_ns "$@": first thing in a script that mounts (deb-test.sh's
+# overlays), run the script again in a mount namespace of its own, so that
+# what it mounts goes with it, however it ends (its cleanup trap runs on
+# no kill -9).  unshare execs the script: the same pid, so $$ tells the
+# second run from a child script that must get a namespace of its own.
+own_mount_ns() {
+	[ "${KFX_OWN_MNTNS:-}" = "$$" ] && return 0
+	KFX_OWN_MNTNS=$$ exec unshare --mount --propagation private -- "$0" "$@"
+}
+
 # root_umount DIR: unmount DIR, retrying while something in the root (a
 # daemon a maintainer script started) still holds it; loud on failure.
 root_umount() {

@@ -29,13 +29,19 @@ apt_conf() {
 [ -f "$root/.kfx-ready" ] && { apt_conf; exit 0; }
 
 command -v debootstrap >/dev/null || die "debootstrap is missing (make deps)"
-rm -rf "$root"
+# a root left half made (a run stopped in its debootstrap) goes, unless
+# something is still mounted in it (an older harness's debootstrap killed
+# in its second stage: rm would go into the host's /proc and /sys)
+[ -z "$(mounts_below "$root")" ] ||
+	die "harness: $root has mounts left: $(mounts_below "$root" | tr '\n' ' ')"
+rm -rf --one-file-system "$root"
 mkdir -p "$KFX_CACHE/roots"
 say "building the $name build root (debootstrap, about a minute)"
-debootstrap --variant=minbase --keyring="$KFX_KEYRING" \
-	--include=ca-certificates "$suite" "$root" "$KFX_MIRROR" \
-	> "$root.debootstrap.log" 2>&1 ||
-	die "debootstrap $name failed, see $root.debootstrap.log"
+: > "$root.debootstrap.log"
+with_progress "$name root: debootstrap" "$root.debootstrap.log" \
+	debootstrap_private --variant=minbase --keyring="$KFX_KEYRING" \
+	--include=ca-certificates "$suite" "$root" "$KFX_MIRROR" ||
+	die "harness: debootstrap $name failed, see $root.debootstrap.log"
 
 {
 	echo "deb $KFX_MIRROR $suite main"

@@ -14,6 +14,7 @@
 #   KFX_BENCH_QUICK=1   lengths 1, 8, 64, 512, 4095 only
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+cache_lock	# one run at a time in the cache (lib.sh)
 
 names=("$@")
 # (This host's CPU runs x86-64 code: the amd64 kernels' compilers.)

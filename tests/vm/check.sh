@@ -11,6 +11,12 @@ names=("$@")
 [ ${#names[@]} -gt 0 ] || die "no row of tests/kernels.list is selected"
 for n in "${names[@]}"; do kernel_field "$n" kver >/dev/null; done
 
+# one run at a time in the cache (another clone's, CI's): waits, saying
+# so every 15 s, before the clock starts
+cache_lock
+# the cache's old place, in the checkout, is not used any more
+[ ! -d "$KFX_TOP/.cache" ] || [ "$(realpath "$KFX_TOP/.cache")" = "$(realpath "$KFX_CACHE")" ] ||
+	say "the cache is $KFX_CACHE now; the old one in this checkout is not used (KFX_CACHE=$KFX_TOP/.cache make clean-cache removes it)"
 "$KFX_TOP/tests/vm/deps.sh"
 start=$(date +%s)
 logs=$KFX_CACHE/logs
@@ -412,9 +418,9 @@ done
 # debootstrap_private, deb-test.sh's own_mount_ns).
 left=$(mounts_below "$KFX_CACHE")
 if [ -z "$left" ]; then
-	record mounts "nothing mounted in .cache" 1 0 0 0 ""
+	record mounts "nothing mounted in the cache" 1 0 0 0 ""
 else
-	record mounts "nothing mounted in .cache" 0 1 0 0 "left: $(echo $left)"
+	record mounts "nothing mounted in the cache" 0 1 0 0 "left: $(echo $left)"
 fi
 
 echo

@@ -48,7 +48,7 @@ for p in "${pairs[@]}"; do
 		pkg=gcc-${cc##*-}
 		say "installing $pkg into the $root root"
 		in_root "$dir" apt-get -q -y install "$pkg" >> "$dir.apt.log" 2>&1 ||
-			die "cannot install $pkg in the $root root, see $dir.apt.log"
+			die "harness: download: cannot install $pkg in the $root root, see $dir.apt.log"
 	fi
 	src=$dir/tmp/kfx-native
 	rm -rf "$src"

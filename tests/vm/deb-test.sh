@@ -132,7 +132,7 @@ for suite in $(for n in "${names[@]}"; do kernel_field "$n" root; done | sort -u
 	[ "$suite" != bookworm ] || extra="headers:$(echo "$kvers" | head -1 | sed 's/-amd64$/-rt-amd64/')"
 	# shellcheck disable=SC2086
 	base=$("$KFX_TOP/tests/vm/fresh-root.sh" "$suite" $kvers $extra) ||
-		{ echo "not ok deb/$suite/fresh-root: fresh-root.sh failed"; continue; }
+		{ echo "not ok deb/$suite/fresh-root: harness: fresh-root.sh failed (debootstrap or apt, its error above)"; continue; }
 	log=$KFX_CACHE/logs/deb-$suite.log
 	: > "$log"
 
@@ -230,7 +230,7 @@ for arch in $foreign; do
 	lintian_clean "deb/$arch/lintian-clean" "${adebs[1]}"
 	check "deb/$arch/kfx-dkms-is-the-same-package" "cmp -s <(dpkg-deb -c '${adebs[0]}' | awk '{print \$6}') <(dpkg-deb -c '${debs[0]}' | awk '{print \$6}')" "file lists differ"
 	base=$("$KFX_TOP/tests/vm/fresh-root.sh" --arch "$arch" bookworm "headers:$k") ||
-		{ echo "not ok deb/$arch/fresh-root: fresh-root.sh --arch $arch failed"; continue; }
+		{ echo "not ok deb/$arch/fresh-root: harness: fresh-root.sh --arch $arch failed (debootstrap or apt, its error above)"; continue; }
 	log=$KFX_CACHE/logs/deb-$arch.log
 	: > "$log"
 	# (a cached root does not register qemu-user again; a reboot drops it)

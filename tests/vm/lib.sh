@@ -220,7 +220,7 @@ Acquire::Languages "none";
 APT::Architecture "amd64";
 APT::Architectures { "amd64"; "arm64"; };
 EOC
-	apt_private apt-get -q update >/dev/null || die "apt-get update (private config) failed"
+	apt_private apt-get -q update >/dev/null || die "harness: download: apt-get update (private config) failed"
 }
 
 # Run a command inside a build root with /proc, /sys and /dev available,

@@ -33,7 +33,7 @@ command -v debootstrap >/dev/null || die "debootstrap is missing (make deps)"
 # something is still mounted in it (an older harness's debootstrap killed
 # in its second stage: rm would go into the host's /proc and /sys)
 [ -z "$(mounts_below "$root")" ] ||
-	die "harness: $root has mounts left: $(mounts_below "$root" | tr '\n' ' ')"
+	die "harness: mount: $root has mounts left: $(mounts_below "$root" | tr '\n' ' ')"
 rm -rf --one-file-system "$root"
 mkdir -p "$KFX_CACHE/roots"
 say "building the $name build root (debootstrap, about a minute)"
@@ -41,7 +41,7 @@ say "building the $name build root (debootstrap, about a minute)"
 with_progress "$name root: debootstrap" "$root.debootstrap.log" \
 	debootstrap_private --variant=minbase --keyring="$KFX_KEYRING" \
 	--include=ca-certificates "$suite" "$root" "$KFX_MIRROR" ||
-	die "harness: debootstrap $name failed, see $root.debootstrap.log"
+	die "harness: download: debootstrap $name failed, see $root.debootstrap.log"
 
 {
 	echo "deb $KFX_MIRROR $suite main"
@@ -54,10 +54,10 @@ apt_conf
 say "installing the toolchain into the $name root"
 pahole_pkg=dwarves
 in_root "$root" apt-get -q update > "$root.apt.log" 2>&1 ||
-	die "apt-get update in the $name root failed, see $root.apt.log"
+	die "harness: download: apt-get update in the $name root failed, see $root.apt.log"
 in_root "$root" apt-get -q -y install gcc make libc6-dev libelf-dev bc kmod \
 	$pahole_pkg dkms libbpf-dev pkg-config xz-utils zstd binutils $kbuild \
 	>> "$root.apt.log" 2>&1 ||
-	die "installing the toolchain in the $name root failed, see $root.apt.log"
+	die "harness: download: installing the toolchain in the $name root failed, see $root.apt.log"
 touch "$root/.kfx-ready"
 say "$name root ready"

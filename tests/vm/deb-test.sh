@@ -42,7 +42,7 @@ cleanup() {
 	for m in $(mounts_below "$work"); do
 		root_umount "$m" || bad=1
 	done
-	[ "$bad" = 0 ] || { echo "not ok deb/cleanup: mounts left below $work"; exit 1; }
+	[ "$bad" = 0 ] || { echo "not ok deb/cleanup: harness: mount: mounts left below $work"; exit 1; }
 }
 trap cleanup EXIT
 trap 'exit 130' INT
@@ -55,7 +55,7 @@ mkdir -p "$work" "$KFX_CACHE/logs"
 overlay() {
 	mkdir -p "$1/up" "$1/wk" "$1/root"
 	mount -t overlay overlay -o "lowerdir=$2,upperdir=$1/up,workdir=$1/wk" "$1/root" ||
-		die "cannot mount an overlay of $2 on $1/root"
+		die "harness: mount: cannot mount an overlay of $2 on $1/root"
 }
 drop() { root_umount "$1/root" || die "cannot unmount $1/root"; rm -rf "$1"; }
 

@@ -65,6 +65,11 @@ setsid bash -c '. "$1"; shift; debootstrap_private "$@"' mount-kill "$KFX_TOP/te
 	--variant=minbase --keyring="$KFX_KEYRING" --unpack-tarball="$tarball" \
 	"$suite" "$target" "$KFX_MIRROR" >> "$log" 2>&1 &
 pg=$!
+# however this script ends (check.sh stopped meanwhile), the debootstrap
+# does not go on without it
+trap 'kill -KILL -- "-$pg" 2>/dev/null || true' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 seen= leaked=
 for ((n = 1; n <= 300; n++)); do
 	# while it runs, the host never sees its mounts either

@@ -243,7 +243,7 @@ in_root() (
 		r=$1; shift
 		mount -t proc proc "$r/proc" && mount -t sysfs sysfs "$r/sys" &&
 			mount --bind /dev "$r/dev" ||
-			{ echo "[kfx] error: cannot mount /proc, /sys or /dev in $r" >&2; exit 99; }
+			{ echo "[kfx] error: harness: mount: cannot mount /proc, /sys or /dev in $r" >&2; exit 99; }
 		exec chroot "$r" "$@"' sh "$root" \
 		/usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
 		HOME=/root LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive "$@" <&0 &

@@ -5,21 +5,26 @@
 # make bench       kfx vs upstream vs open-coded BPF vs AF_ALG, every kernel
 #                  (KERNEL=7.3 for one, OPS=strlen,strstr, QUICK=1 for a
 #                  reduced set, ARCH=arm64 for the arm64 rows); results in
-#                  .cache/bench/latest/RESULTS.md; runs make bench-native first
+#                  ~/.cache/kfx/bench/latest/RESULTS.md; runs make bench-native first
 # make bench-native  the string core vs upstream's loops in ns on this CPU,
 #                  built by each kernel's compiler (KERNEL=, QUICK=1), and
 #                  the crypto time model (kfx's skcipher paths in ns);
-#                  results in .cache/bench/native/RESULTS.md
+#                  results in ~/.cache/kfx/bench/native/RESULTS.md
 # make check       the whole test matrix (KERNELS="6.1 7.3" or ARCH=arm64
 #                  for a subset)
-# make deb         kfx-dkms and kfx-tools .debs in .cache/deb/ (ARCH=arm64:
-#                  arm64's, cross-built, in .cache/deb-arm64/)
+# make deb         kfx-dkms and kfx-tools .debs in ~/.cache/kfx/deb/ (ARCH=arm64:
+#                  arm64's, cross-built, in ~/.cache/kfx/deb-arm64/)
 # make samples     kfxctl and the samples against the running kernel's BTF,
 #                  in ./out (OUT=, VMLINUX= a kernel ELF or BTF file)
 # make man         out/kfxctl.8 from bpf/kfxctl.8.scd (scdoc)
-# make repo        make deb, then a signed apt repository of them in .cache/repo/apt
-# make clean-cache remove .cache (refused while anything is mounted below it)
+# make repo        make deb, then a signed apt repository of them in ~/.cache/kfx/repo/apt
+# make clean-cache empty the kfx cache (refused while a run holds its lock or
+#                  anything is mounted below it)
 # make deps        install the Debian packages the above need (root)
+#
+# Everything downloaded or built goes to the kfx cache, outside the
+# checkout and shared by every clone on this machine:
+# ${XDG_CACHE_HOME:-~/.cache}/kfx, or KFX_CACHE= (tests/vm/lib.sh).
 
 # dkms runs "make KERNELRELEASE=<kver> ..."; kbuild reads Kbuild, not this file.
 KVER ?= $(if $(KERNELRELEASE),$(KERNELRELEASE),$(shell uname -r))

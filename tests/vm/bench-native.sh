@@ -14,6 +14,7 @@
 #   KFX_BENCH_QUICK=1   lengths 1, 8, 64, 512, 4095 only
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+cache_lock	# one run at a time in the cache (lib.sh)
 
 names=("$@")
 # (This host's CPU runs x86-64 code: the amd64 kernels' compilers.)
@@ -47,7 +48,7 @@ for p in "${pairs[@]}"; do
 		pkg=gcc-${cc##*-}
 		say "installing $pkg into the $root root"
 		in_root "$dir" apt-get -q -y install "$pkg" >> "$dir.apt.log" 2>&1 ||
-			die "cannot install $pkg in the $root root, see $dir.apt.log"
+			die "harness: download: cannot install $pkg in the $root root, see $dir.apt.log"
 	fi
 	src=$dir/tmp/kfx-native
 	rm -rf "$src"

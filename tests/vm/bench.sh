@@ -16,6 +16,7 @@
 #                                 (about 3 minutes a kernel)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+cache_lock	# one run at a time in the cache (lib.sh)
 
 names=("$@")
 ops=${KFX_BENCH_OPS:-all}

@@ -63,9 +63,9 @@ deb=$debs/${src_pkg}_${ver//:/%3a}_all.deb
 if [ ! -f "$deb" ]; then
 	say "downloading $src_pkg $ver (from $suite)"
 	(cd "$debs" && apt_private apt-get -q -o APT::Sandbox::User=root download "$src_pkg=$ver" >/dev/null) ||
-		die "cannot download $src_pkg=$ver: the archive has no source for $base"
+		die "harness: download: cannot download $src_pkg=$ver: the archive has no source for $base"
 fi
-[ -f "$deb" ] || die "apt-get download left no $deb"
+[ -f "$deb" ] || die "harness: download: apt-get download left no $deb"
 
 cc_ver=$(in_root "$root" gcc -dumpversion) || die "no gcc in the $rootname root"
 [ "${cc_ver%%.*}" = "$gcc_major" ] || die "the $rootname root's gcc is $cc_ver, not gcc-$gcc_major"

@@ -43,7 +43,7 @@ cross_headers() {
 	deb=$(ls "$debs/${pkg}_"*"_$arch.deb" 2>/dev/null | head -1 || true)
 	if [ -z "$deb" ]; then
 		(cd "$debs" && apt_private apt-get -q -o APT::Sandbox::User=root download "$pkg:$arch" >/dev/null) ||
-			die "cannot download $pkg:$arch"
+			die "harness: download: cannot download $pkg:$arch"
 		deb=$(ls "$debs/${pkg}_"*"_$arch.deb" | head -1)
 	fi
 	dep=$(dpkg-deb -f "$deb" Depends | tr ',' '\n' | sed 's/^ *//; s/ .*//')
@@ -54,10 +54,10 @@ cross_headers() {
 		die "$pkg: cannot tell its compiler, kbuild and common headers from: $(echo $dep)"
 	say "installing $gcc-$machine-linux-gnu and $kbuild into the $suite root, unpacking $pkg ($arch)"
 	in_root "$root" apt-get -q -y install "$gcc-$machine-linux-gnu" "$kbuild" >> "$root.apt.log" 2>&1 ||
-		die "cannot install $gcc-$machine-linux-gnu $kbuild in the $suite root, see $root.apt.log"
+		die "harness: download: cannot install $gcc-$machine-linux-gnu $kbuild in the $suite root, see $root.apt.log"
 	if [ ! -e "$root/usr/src/$common/Makefile" ]; then
 		(cd "$debs" && apt_private apt-get -q -o APT::Sandbox::User=root download "$common" >/dev/null) ||
-			die "cannot download $common"
+			die "harness: download: cannot download $common"
 		unpack "$(ls "$debs/${common}_"*.deb | head -1)"
 	fi
 	unpack "$deb"
@@ -81,7 +81,7 @@ elif [ "$arch" != amd64 ] && [ ! -e "$root/usr/src/linux-headers-$kver/Makefile"
 elif [ ! -e "$root/usr/src/linux-headers-$kver/Makefile" ]; then
 	say "installing linux-headers-$kver into the $suite root"
 	in_root "$root" apt-get -q -y install "linux-headers-$kver" >> "$root.apt.log" 2>&1 ||
-		die "cannot install linux-headers-$kver in the $suite root, see $root.apt.log"
+		die "harness: download: cannot install linux-headers-$kver in the $suite root, see $root.apt.log"
 fi
 # What an installed linux-image leaves in /boot, so the 6.1 build finds the
 # target kernel's BTF the way it would on a real machine.

@@ -11,23 +11,71 @@ names=("$@")
 [ ${#names[@]} -gt 0 ] || die "no row of tests/kernels.list is selected"
 for n in "${names[@]}"; do kernel_field "$n" kver >/dev/null; done
 
-"$KFX_TOP/tests/vm/deps.sh"
-start=$(date +%s)
+# one run at a time in the cache (another clone's, CI's): waits, saying
+# so every 15 s, before the clock starts
+cache_lock
+# the cache's old place, in the checkout, is not used any more
+[ ! -d "$KFX_TOP/.cache" ] || [ "$(realpath "$KFX_TOP/.cache")" = "$(realpath "$KFX_CACHE")" ] ||
+	say "the cache is $KFX_CACHE now; the old one in this checkout is not used (KFX_CACHE=$KFX_TOP/.cache make clean-cache removes it)"
 logs=$KFX_CACHE/logs
 mkdir -p "$logs"
 
 total_pass=0 total_fail=0
-results=() failures=()
+results=() failures=() harness_failures=()
 
 # failed TAG LINES: keep LINES (one failure each) for the end of the output,
-# where a CI log that shows only its last part still names them.
+# where a CI log that shows only its last part still names them.  A line
+# that says "harness: CAUSE" is a failure of the harness, not of kfx (a
+# download, a guest that never reached its init, a mount left, the lock):
+# those are listed apart, so that a red run says which kind it is.  Any
+# other failure is kfx's.
 failed() {
 	local l
 	while IFS= read -r l; do
-		[ -n "$l" ] && failures+=("[$1] $l")
+		[ -n "$l" ] || continue
+		if [[ $l == *"harness: "* ]]; then
+			harness_failures+=("[$1] $l")
+		else
+			failures+=("[$1] $l")
+		fi
 	done <<<"$2"
 	return 0
 }
+
+# summary: the end of the log: every row's line, then what failed, the
+# harness's failures apart from kfx's, then the counts.
+summary() {
+	local wall of=
+	echo
+	wall=$(($(date +%s) - ${start:-$(date +%s)}))
+	children_cpu "$logs/matrix.cpu"
+	echo "kfx test matrix (${wall}s; CPU $(cat "$logs/matrix.cpu")s of the $((wall * $(nproc)))s its $(nproc) cores had):"
+	[ ${#results[@]} = 0 ] || printf '%s\n' "${results[@]}"
+	if [ ${#harness_failures[@]} -gt 0 ]; then
+		echo "what failed for the harness, not in kfx (${#harness_failures[@]}; first 30):"
+		printf '  %s\n' "${harness_failures[@]:0:30}"
+	fi
+	if [ ${#failures[@]} -gt 0 ]; then
+		echo "what failed in kfx's tests (${#failures[@]}; first 30):"
+		printf '  %s\n' "${failures[@]:0:30}"
+	fi
+	[ ${#harness_failures[@]} = 0 ] || of=" (${#harness_failures[@]} of them for the harness)"
+	echo "$total_pass passed, $total_fail failed$of"
+}
+
+# stop_run CAUSE: a step that every row needs failed (a build root, a
+# kernel's download): no row can run.  The end of the log says why, as a
+# harness failure when CAUSE says "harness: ...".
+stop_run() {
+	say "$1; no row can run"
+	failed setup "$1"
+	total_fail=$((total_fail + 1))
+	summary
+	exit 1
+}
+
+"$KFX_TOP/tests/vm/deps.sh" || stop_run "harness: download: make deps (the host's packages) failed, see above"
+start=$(date +%s)
 
 record() {	# name kver pass fail skip secs note
 	results+=("$(printf '%-8s %-24s passed %3d  failed %3d  skipped %3d  %4ss  %s' "$@")")
@@ -89,13 +137,22 @@ step_end() {
 }
 
 step_record() {	# NAME LABEL DONE OUTPUT STATUS SECS
-	local name=$1 label=$2 done=$3 out=$4 rc=$5 secs=$6 p f
+	local name=$1 label=$2 done=$3 out=$4 rc=$5 secs=$6 p f h
 	p=$(grep -c '^ok ' <<<"$out" || true)
 	f=$(grep -c '^not ok ' <<<"$out" || true)
 	grep '^not ok ' <<<"$out" || true
 	failed "$name" "$(grep '^not ok ' <<<"$out" || true)"
-	grep -q "^$done" <<<"$out" || { f=$((f + 1)); failed "$name" "no \"$done\" at its end"; }
-	[ "$rc" = 0 ] || { f=$((f + 1)); echo "not ok $name: exited with status $rc"; failed "$name" "exited with status $rc"; }
+	# a step stopped by the harness (its die: "error: harness: CAUSE")
+	# fails once, for that
+	h=$(grep -m1 -o 'error: harness: .*' <<<"$out" || true)
+	if [ -n "$h" ] && { [ "$rc" != 0 ] || ! grep -q "^$done" <<<"$out"; }; then
+		f=$((f + 1))
+		echo "not ok $name: ${h#error: } (exited with status $rc)"
+		failed "$name" "${h#error: } (exited with status $rc)"
+	else
+		grep -q "^$done" <<<"$out" || { f=$((f + 1)); failed "$name" "no \"$done\" at its end"; }
+		[ "$rc" = 0 ] || { f=$((f + 1)); echo "not ok $name: exited with status $rc"; failed "$name" "exited with status $rc"; }
+	fi
 	record "$name" "$label" "$p" "$f" 0 "$secs" \
 		"cpu $(cat "$logs/$name.cpu" 2>/dev/null || echo ?)s$([ "$f" = 0 ] || echo " log: $logs/$name.log")"
 }
@@ -156,7 +213,9 @@ mapfile -t suites < <(for n in "${names[@]}"; do kernel_field "$n" root; done | 
 for s in "${suites[@]}"; do
 	setsid "$KFX_TOP/tests/vm/mkroot.sh" "$s" & groups+=($!)
 done
-for p in "${groups[@]}"; do wait "$p" || die "a build root failed (see $KFX_CACHE/roots/*.log)"; done
+for p in "${groups[@]}"; do
+	wait "$p" || stop_run "harness: a build root failed (its error above; logs: $KFX_CACHE/roots/*.log)"
+done
 groups=()
 # A debug kernel is built from source (2,500 CPU-s, on both cores at nice
 # 10) while the other kernels download, the BPF side builds and then the
@@ -165,17 +224,20 @@ groups=()
 for n in "${names[@]}"; do
 	kernel_is_debug "$n" || continue
 	kver=$(kernel_field "$n" kver)
-	apt_private_setup
-	"$KFX_TOP/tests/vm/fetch-kernel.sh" --release "${kver%-kfxdebug}"
+	(apt_private_setup) || stop_run "harness: download: the private apt index (its error above)"
+	"$KFX_TOP/tests/vm/fetch-kernel.sh" --release "${kver%-kfxdebug}" ||
+		stop_run "harness: download: the Debian kernel ${kver%-kfxdebug}, base of $n (its error above)"
 	setsid "$KFX_TOP/tests/vm/fetch-kernel.sh" "$n" &
 	kbuild_pids+=($!) groups+=($!)
 done
 for n in "${names[@]}"; do
-	kernel_is_debug "$n" || "$KFX_TOP/tests/vm/fetch-kernel.sh" "$n"
+	kernel_is_debug "$n" || "$KFX_TOP/tests/vm/fetch-kernel.sh" "$n" ||
+		stop_run "harness: download: kernel $n (its error above)"
 done
 archs=$(for n in "${names[@]}"; do kernel_field "$n" arch; done | sort -u)
 for a in $archs; do
-	"$KFX_TOP/tests/vm/build-bpf.sh" "$a"
+	"$KFX_TOP/tests/vm/build-bpf.sh" "$a" ||
+		stop_run "the BPF side ($a: the test runner, programs and samples) does not build (its error above)"
 done
 # make deb's packages on fresh Debian 12 and 13 roots: apt install, skip of
 # headers-only kernels, purge, the signed repository's install and upgrade,
@@ -193,7 +255,9 @@ if grep -qx amd64 <<<"$archs"; then
 	step_bg deb "$KFX_TOP/tests/vm/deb-test.sh" "${names[@]}"
 	deb_step=1
 fi
-for p in "${kbuild_pids[@]}"; do wait "$p" || die "building a debug kernel failed (see its log above)"; done
+for p in "${kbuild_pids[@]}"; do
+	wait "$p" || stop_run "harness: building a debug kernel failed (its error above)"
+done
 groups=("${bg_steps[@]}")
 
 # Host-side checks of the build itself (run in the build roots): the other
@@ -311,6 +375,11 @@ step lint "checkpatch --strict" "lint: done" "$KFX_TOP/tests/vm/lint.sh"
 step samples "make samples, each BTF" "samples-check: done" \
 	"$KFX_TOP/tests/vm/samples-check.sh" "${names[@]}"
 step cli "help, errors, exit codes" "cli-check: done" "$KFX_TOP/tests/vm/cli-check.sh"
+# A debootstrap killed in its second stage (kill -9 of its process group)
+# leaves nothing mounted on the host: mkroot.sh's and fresh-root.sh's run
+# in a mount namespace of their own (lib.sh: debootstrap_private).  About
+# 10 s; a cold cache downloads its packages once first (about 30 s).
+step mount-kill "killed debootstrap: no mount" "mount-kill: done" "$KFX_TOP/tests/vm/mount-kill.sh"
 
 # The BTF ones are expected while the runner loads its broken test modules,
 # before it logs the end marker; the others never are.  The debug kernel
@@ -344,8 +413,36 @@ for n in "${names[@]}"; do
 	if [ -f "$log.boot-failed" ]; then
 		early=$(tr -d '\r' < "$log.boot-failed" | grep -E "$splat" | head -5 || true)
 	fi
-	[ -f "$log" ] || { record "$n" "$kver" 0 1 0 "$secs" "no console log"; continue; }
+	if [ ! -f "$log" ]; then
+		# run-guest.sh stopped before qemu: without a module, the
+		# build row said why (kfx's); with one, the harness's
+		if [ -f "$KFX_CACHE/out/$kver/kfx.ko" ]; then
+			note="harness: the guest never started (no console log; run-guest.sh's error above)"
+		else
+			note="no console log: no kfx.ko for $kver (the build row says why)"
+		fi
+		failed "$n" "$note"
+		record "$n" "$kver" 0 1 0 "$secs" "$note"
+		continue
+	fi
 	tr -d '\r' < "$log" > "$log.txt" && mv "$log.txt" "$log"
+	# Both boots died or hung before init ran (run_guest_retry): the
+	# kernel's own boot under TCG, before the module was loaded, so the
+	# harness's (a hang seen in CI; an int3 oops); any splat on either
+	# console fails it as kfx's too, as for a first boot below.
+	if ! guest_booted "$log"; then
+		note="harness: boot hang: $n reached no init in two boots (consoles: $log.boot-failed, $log)"
+		failed "$n" "$note"
+		fail=1
+		sp=$({ [ ! -f "$log.boot-failed" ] || tr -d '\r' < "$log.boot-failed"; cat "$log"; } | grep -E "$splat" | head -5 || true)
+		if [ -n "$sp" ]; then
+			fail=2
+			sed "s/^/  [$n, before init] /" <<<"$sp"
+			failed "$n" "kernel splat before init: $(head -1 <<<"$sp")"
+		fi
+		record "$n" "$kver" 0 "$fail" 0 "$secs" "cpu ${cpu}s $note"
+		continue
+	fi
 	pass=$(grep -c '^ok ' "$log" || true)
 	fail=$(grep -c '^not ok ' "$log" || true)
 	skip=$(grep -c '^skip ' "$log" || true)
@@ -402,22 +499,16 @@ for n in "${names[@]}"; do
 	record "$n" "$kver" "$pass" "$fail" "$skip" "$secs" "cpu ${cpu}s ${fz:+$fz }$retried$note"
 done
 
-# Build-root hygiene: nothing this run mounted is left below the cache.
+# Build-root hygiene: nothing this run mounted is left below the cache
+# (every mount is made in a mount namespace of its command's own: in_root,
+# debootstrap_private, deb-test.sh's own_mount_ns).
 left=$(mounts_below "$KFX_CACHE")
 if [ -z "$left" ]; then
-	record mounts "nothing mounted in .cache" 1 0 0 0 ""
+	record mounts "cache: nothing mounted" 1 0 0 0 ""
 else
-	record mounts "nothing mounted in .cache" 0 1 0 0 "left: $(echo $left)"
+	failed mounts "harness: mount: left: $(echo $left)"
+	record mounts "cache: nothing mounted" 0 1 0 0 "harness: mount: left: $(echo $left)"
 fi
 
-echo
-wall=$(($(date +%s) - start))
-children_cpu "$logs/matrix.cpu"
-echo "kfx test matrix (${wall}s; CPU $(cat "$logs/matrix.cpu")s of the $((wall * $(nproc)))s its $(nproc) cores had):"
-printf '%s\n' "${results[@]}"
-if [ ${#failures[@]} -gt 0 ]; then
-	echo "what failed (${#failures[@]}; first 30):"
-	printf '  %s\n' "${failures[@]:0:30}"
-fi
-echo "$total_pass passed, $total_fail failed"
+summary
 [ "$total_fail" = 0 ]

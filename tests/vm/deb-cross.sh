@@ -36,7 +36,7 @@ if [ "$have" != "$(wc -w <<<"$pkgs")" ]; then
 	{ in_root "$root" dpkg --add-architecture "$arch" &&
 	  in_root "$root" apt-get -q update &&
 	  in_root "$root" apt-get -q -y install $pkgs; } >> "$root.apt.log" 2>&1 ||
-		die "cannot install $pkgs in the $suite root, see $root.apt.log"
+		die "harness: download: cannot install $pkgs in the $suite root, see $root.apt.log"
 fi
 
 # the tree deb.sh reads (what git tracks), and the binaries, in the root

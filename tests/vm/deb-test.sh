@@ -20,6 +20,9 @@
 # "deb-test: done".  Run under flock /tmp/kfx-vm.lock.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+# the overlays below in a mount namespace of this script's own: they go
+# with it even where its cleanup trap does not run (kill -9)
+own_mount_ns "$@"
 
 names=("$@")
 [ ${#names[@]} -gt 0 ] || mapfile -t names < <(kernel_names)
@@ -39,7 +42,7 @@ cleanup() {
 	for m in $(mounts_below "$work"); do
 		root_umount "$m" || bad=1
 	done
-	[ "$bad" = 0 ] || { echo "not ok deb/cleanup: mounts left below $work"; exit 1; }
+	[ "$bad" = 0 ] || { echo "not ok deb/cleanup: harness: mount: mounts left below $work"; exit 1; }
 }
 trap cleanup EXIT
 trap 'exit 130' INT
@@ -52,7 +55,7 @@ mkdir -p "$work" "$KFX_CACHE/logs"
 overlay() {
 	mkdir -p "$1/up" "$1/wk" "$1/root"
 	mount -t overlay overlay -o "lowerdir=$2,upperdir=$1/up,workdir=$1/wk" "$1/root" ||
-		die "cannot mount an overlay of $2 on $1/root"
+		die "harness: mount: cannot mount an overlay of $2 on $1/root"
 }
 drop() { root_umount "$1/root" || die "cannot unmount $1/root"; rm -rf "$1"; }
 
@@ -129,7 +132,7 @@ for suite in $(for n in "${names[@]}"; do kernel_field "$n" root; done | sort -u
 	[ "$suite" != bookworm ] || extra="headers:$(echo "$kvers" | head -1 | sed 's/-amd64$/-rt-amd64/')"
 	# shellcheck disable=SC2086
 	base=$("$KFX_TOP/tests/vm/fresh-root.sh" "$suite" $kvers $extra) ||
-		{ echo "not ok deb/$suite/fresh-root: fresh-root.sh failed"; continue; }
+		{ echo "not ok deb/$suite/fresh-root: harness: fresh-root.sh failed (debootstrap or apt, its error above)"; continue; }
 	log=$KFX_CACHE/logs/deb-$suite.log
 	: > "$log"
 
@@ -227,7 +230,7 @@ for arch in $foreign; do
 	lintian_clean "deb/$arch/lintian-clean" "${adebs[1]}"
 	check "deb/$arch/kfx-dkms-is-the-same-package" "cmp -s <(dpkg-deb -c '${adebs[0]}' | awk '{print \$6}') <(dpkg-deb -c '${debs[0]}' | awk '{print \$6}')" "file lists differ"
 	base=$("$KFX_TOP/tests/vm/fresh-root.sh" --arch "$arch" bookworm "headers:$k") ||
-		{ echo "not ok deb/$arch/fresh-root: fresh-root.sh --arch $arch failed"; continue; }
+		{ echo "not ok deb/$arch/fresh-root: harness: fresh-root.sh --arch $arch failed (debootstrap or apt, its error above)"; continue; }
 	log=$KFX_CACHE/logs/deb-$arch.log
 	: > "$log"
 	# (a cached root does not register qemu-user again; a reboot drops it)

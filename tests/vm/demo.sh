@@ -5,6 +5,7 @@
 # calls kfx_version()) and show what happened.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+cache_lock	# one run at a time in the cache (lib.sh)
 
 name=${1:-$(kernel_names | head -1)}
 kver=$(kernel_field "$name" kver)

@@ -21,4 +21,4 @@ say "installing host packages:$missing"
 apt-get -q update >/dev/null || say "apt-get update failed; trying with the current index"
 DEBIAN_FRONTEND=noninteractive apt-get -q -y install --no-install-recommends $missing \
 	> "${TMPDIR:-/tmp}/kfx-deps.log" 2>&1 ||
-	die "apt-get install failed, see ${TMPDIR:-/tmp}/kfx-deps.log"
+	die "harness: download: apt-get install failed, see ${TMPDIR:-/tmp}/kfx-deps.log"

@@ -30,7 +30,7 @@ fetch() {
 	if [ -z "$f" ]; then
 		say "downloading $pkg"
 		(cd "$debs" && apt_private apt-get -q -o APT::Sandbox::User=root download "$pkg" >/dev/null) ||
-			die "cannot download $pkg"
+			die "harness: download: cannot download $pkg"
 		f=$(ls "$debs/${pkg}_"*.deb | head -1)
 	fi
 	dpkg-deb -x "$f" "$dest.tmp/x"

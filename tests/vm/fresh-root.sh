@@ -39,8 +39,8 @@ log=$root.log
 : > "$log"
 say "fresh $suite$sfx root: debootstrap --variant=minbase --arch=$arch (log: $log)"
 with_progress "fresh $suite$sfx root: debootstrap" "$log" \
-	debootstrap --variant=minbase --arch="$arch" --keyring="$KFX_KEYRING" "$suite" "$root" "$KFX_MIRROR" ||
-	die "debootstrap $suite ($arch) failed, see $log"
+	debootstrap_private --variant=minbase --arch="$arch" --keyring="$KFX_KEYRING" "$suite" "$root" "$KFX_MIRROR" ||
+	die "harness: download: debootstrap $suite ($arch) failed, see $log"
 {
 	echo "deb $KFX_MIRROR $suite main"
 	echo "deb $KFX_MIRROR $suite-backports main"
@@ -48,7 +48,7 @@ with_progress "fresh $suite$sfx root: debootstrap" "$log" \
 echo 'Acquire::Check-Valid-Until "false";' > "$root/etc/apt/apt.conf.d/99kfx-snapshot"
 say "fresh $suite root: installing the kernels $*"
 with_progress "fresh $suite root: apt-get update" "$log" in_root "$root" apt-get -q update ||
-	die "apt-get update in $root failed, see $log"
+	die "harness: download: apt-get update in $root failed, see $log"
 # initramfs-tools before the images, as the Debian installer has it: in
 # the first image's apt run, its trigger made that initrd a second time
 # (28 CPU-s each here).  Measured in a cold run: Debian 13's root makes 2
@@ -57,7 +57,7 @@ with_progress "fresh $suite root: apt-get update" "$log" in_root "$root" apt-get
 if [ -n "$(printf '%s\n' "$@" | grep -v '^headers:' || true)" ]; then
 	with_progress "fresh $suite root: installing initramfs-tools" "$log" \
 		in_root "$root" apt-get -q -y install initramfs-tools ||
-		die "installing initramfs-tools in $root failed, see $log"
+		die "harness: download: installing initramfs-tools in $root failed, see $log"
 fi
 # as a user does it: a kernel only in backports with -t SUITE-backports
 for k in "$@"; do
@@ -71,7 +71,7 @@ for k in "$@"; do
 	# shellcheck disable=SC2086
 	with_progress "fresh $suite root: installing $pkgs" "$log" \
 		in_root "$root" apt-get -q -y $t install $pkgs ||
-		die "installing $pkgs in $root failed, see $log"
+		die "harness: download: installing $pkgs in $root failed, see $log"
 done
 in_root "$root" apt-get -q clean
 touch "$root/.kfx-ready"

@@ -2,7 +2,13 @@
 # shellcheck shell=bash
 
 KFX_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-KFX_CACHE=${KFX_CACHE:-$KFX_TOP/.cache}
+# Everything downloaded, debootstrapped or built lives in the cache,
+# outside the checkout, so that every clone on this machine (a second one,
+# CI's fresh clone) starts warm: its entries are keyed by their recipe
+# (a kernel's release, a root's suite and a hash of the script that makes
+# it), not by the checkout.  KFX_CACHE= moves it; one run at a time uses it
+# (cache_lock).
+KFX_CACHE=${KFX_CACHE:-${XDG_CACHE_HOME:-${HOME:?HOME is not set: set KFX_CACHE= to say where the kfx cache goes}/.cache}/kfx}
 KFX_MIRROR=${KFX_MIRROR:-http://deb.debian.org/debian}
 KFX_KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
 KFX_KERNELS_LIST=$KFX_TOP/tests/kernels.list
@@ -17,6 +23,60 @@ MAKEFLAGS=$(printf '%s' "${MAKEFLAGS:-}" | sed -E 's/(^| )ARCH=[^ ]*//g')
 
 say() { printf '[kfx] %s\n' "$*" >&2; }
 die() { printf '[kfx] error: %s\n' "$*" >&2; exit 1; }
+
+# cache_lock [--no-wait]: hold $KFX_CACHE/.lock until this process and
+# the children it leaves it to have ended, so that two runs that share
+# the cache (two clones, CI's beside a developer's) take turns instead of
+# building the same root or kernel at once; waiting says so every 15 s.
+# The lock is the cache's own, not /tmp/kfx-vm.lock: that one is what a
+# guest run by hand is wrapped in (flock /tmp/kfx-vm.lock make check ...),
+# and a run that took it again inside would wait for itself forever.  A
+# script started by one that holds it (KFX_CACHE_LOCKED, exported) does not
+# take it again, for the same reason.  --no-wait: fail at once instead
+# (make clean-cache).
+cache_lock() {
+	local lock=$KFX_CACHE/.lock t0 waited= holder
+	[ "${KFX_CACHE_LOCKED:-}" != "$KFX_CACHE" ] || return 0
+	t0=$(date +%s)
+	while :; do
+		mkdir -p "$KFX_CACHE" || die "harness: lock: cannot make $KFX_CACHE"
+		# (<>: opened without truncating, so the holder's line is kept)
+		exec 8<> "$lock" || die "harness: lock: cannot open $lock"
+		[ "${1:-}" != --no-wait ] || flock -n 8 ||
+			die "harness: lock: another kfx run holds $lock ($(head -1 "$lock" 2>/dev/null || echo no holder written))"
+		while ! flock -w 15 8; do
+			holder=$(head -1 "$lock" 2>/dev/null || true)
+			waited=1
+			say "waiting for the kfx cache lock $lock, held by ${holder:-?} (open in pids $(exec 8<&-; fuser "$lock" 2>/dev/null | tr -s ' ' '\n' | grep -vx -e "$$" -e '' | xargs)); $(($(date +%s) - t0)) s so far"
+		done
+		# still the file at $lock: make clean-cache removes the cache,
+		# its lock file too, while it holds it, and a run that waited on
+		# that file would then share the cache with one locking a new one
+		[ "$(stat -L -c %d:%i /proc/self/fd/8)" != "$(stat -c %d:%i "$lock" 2>/dev/null)" ] || break
+		exec 8<&-
+	done
+	printf 'pid %s (%s in %s) since %s\n' "$$" "${0##*/}" "$KFX_TOP" "$(date '+%F %T')" > "$lock"
+	[ -z "$waited" ] || say "got the kfx cache lock after $(($(date +%s) - t0)) s"
+	export KFX_CACHE_LOCKED=$KFX_CACHE
+	[ "${1:-}" = --no-wait ] || cache_checkout
+}
+
+# cache_checkout: what make builds from this checkout's sources into the
+# cache (the BPF side, the host tests, the samples) is the one part not
+# keyed by a recipe: make judges it by time stamps, which cannot tell one
+# checkout's sources from another's (a clone whose sources are older than
+# another clone's build would take that build).  Removed, to be built
+# again, when the cache was last used by another checkout (the fuzzer's
+# corpus, its finds, is kept).
+cache_checkout() {
+	local stamp=$KFX_CACHE/.checkout last
+	last=$(cat "$stamp" 2>/dev/null || true)
+	[ "$last" != "$KFX_TOP" ] || return 0
+	[ -z "$last" ] || say "the cache was last used by the checkout $last: its builds of that one's sources go (bpf, samples, host tests)"
+	rm -rf "$KFX_CACHE"/bpf "$KFX_CACHE"/bpf-* "$KFX_CACHE"/samples "$KFX_CACHE"/deb-bin-* \
+		"$KFX_CACHE"/host/str_test "$KFX_CACHE"/host/str_pages "$KFX_CACHE"/host/str_fuzz
+	echo "$KFX_TOP" > "$stamp"
+}
 
 # kernel_field NAME FIELD: FIELD is suite, root, kver or arch (Debian's
 # name: amd64, arm64).
@@ -160,7 +220,7 @@ Acquire::Languages "none";
 APT::Architecture "amd64";
 APT::Architectures { "amd64"; "arm64"; };
 EOC
-	apt_private apt-get -q update >/dev/null || die "apt-get update (private config) failed"
+	apt_private apt-get -q update >/dev/null || die "harness: download: apt-get update (private config) failed"
 }
 
 # Run a command inside a build root with /proc, /sys and /dev available,
@@ -183,7 +243,7 @@ in_root() (
 		r=$1; shift
 		mount -t proc proc "$r/proc" && mount -t sysfs sysfs "$r/sys" &&
 			mount --bind /dev "$r/dev" ||
-			{ echo "[kfx] error: cannot mount /proc, /sys or /dev in $r" >&2; exit 99; }
+			{ echo "[kfx] error: harness: mount: cannot mount /proc, /sys or /dev in $r" >&2; exit 99; }
 		exec chroot "$r" "$@"' sh "$root" \
 		/usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
 		HOME=/root LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive "$@" <&0 &
@@ -191,6 +251,29 @@ in_root() (
 	wait "$cpid" || rc=$?
 	exit $rc
 )
+
+# debootstrap_private ARG...: debootstrap ARG... in a mount namespace of its
+# own, as in_root's commands are: its second stage mounts /proc and /sys
+# in the target and unmounts them only on its own way out, so a debootstrap
+# killed (kill -9, the machine's limit) left them mounted on the host (a
+# cold run's mounts row: .cache/roots/bookworm/proc, the mount made while
+# four roots were debootstrapped at once).  In a namespace of its own they
+# go with its last process, however it ends.  unshare execs debootstrap:
+# the same pid, and its process group is the caller's.
+# (tests/vm/mount-kill.sh kills one in its second stage.)
+debootstrap_private() {
+	unshare --mount --propagation private -- debootstrap "$@"
+}
+
+# own_mount_ns "$@": first thing in a script that mounts (deb-test.sh's
+# overlays), run the script again in a mount namespace of its own, so that
+# what it mounts goes with it, however it ends (its cleanup trap runs on
+# no kill -9).  unshare execs the script: the same pid, so $$ tells the
+# second run from a child script that must get a namespace of its own.
+own_mount_ns() {
+	[ "${KFX_OWN_MNTNS:-}" = "$$" ] && return 0
+	KFX_OWN_MNTNS=$$ exec unshare --mount --propagation private -- "$0" "$@"
+}
 
 # root_umount DIR: unmount DIR, retrying while something in the root (a
 # daemon a maintainer script started) still holds it; loud on failure.

@@ -5,6 +5,7 @@
 # cross-built (deb-cross.sh) into $KFX_CACHE/deb-arm64/.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+cache_lock	# one run at a time in the cache (lib.sh)
 
 "$KFX_TOP/tests/vm/deps.sh"
 case ${KFX_ARCH:-amd64} in

@@ -4,6 +4,7 @@
 # signing key in $KFX_CACHE/repo/gnupg, made once).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+cache_lock	# one run at a time in the cache (lib.sh)
 
 "$KFX_TOP/tests/vm/make-deb.sh"
 ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$KFX_TOP/dkms.conf")

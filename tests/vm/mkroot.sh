@@ -29,13 +29,19 @@ apt_conf() {
 [ -f "$root/.kfx-ready" ] && { apt_conf; exit 0; }
 
 command -v debootstrap >/dev/null || die "debootstrap is missing (make deps)"
-rm -rf "$root"
+# a root left half made (a run stopped in its debootstrap) goes, unless
+# something is still mounted in it (an older harness's debootstrap killed
+# in its second stage: rm would go into the host's /proc and /sys)
+[ -z "$(mounts_below "$root")" ] ||
+	die "harness: mount: $root has mounts left: $(mounts_below "$root" | tr '\n' ' ')"
+rm -rf --one-file-system "$root"
 mkdir -p "$KFX_CACHE/roots"
 say "building the $name build root (debootstrap, about a minute)"
-debootstrap --variant=minbase --keyring="$KFX_KEYRING" \
-	--include=ca-certificates "$suite" "$root" "$KFX_MIRROR" \
-	> "$root.debootstrap.log" 2>&1 ||
-	die "debootstrap $name failed, see $root.debootstrap.log"
+: > "$root.debootstrap.log"
+with_progress "$name root: debootstrap" "$root.debootstrap.log" \
+	debootstrap_private --variant=minbase --keyring="$KFX_KEYRING" \
+	--include=ca-certificates "$suite" "$root" "$KFX_MIRROR" ||
+	die "harness: download: debootstrap $name failed, see $root.debootstrap.log"
 
 {
 	echo "deb $KFX_MIRROR $suite main"
@@ -48,10 +54,10 @@ apt_conf
 say "installing the toolchain into the $name root"
 pahole_pkg=dwarves
 in_root "$root" apt-get -q update > "$root.apt.log" 2>&1 ||
-	die "apt-get update in the $name root failed, see $root.apt.log"
+	die "harness: download: apt-get update in the $name root failed, see $root.apt.log"
 in_root "$root" apt-get -q -y install gcc make libc6-dev libelf-dev bc kmod \
 	$pahole_pkg dkms libbpf-dev pkg-config xz-utils zstd binutils $kbuild \
 	>> "$root.apt.log" 2>&1 ||
-	die "installing the toolchain in the $name root failed, see $root.apt.log"
+	die "harness: download: installing the toolchain in the $name root failed, see $root.apt.log"
 touch "$root/.kfx-ready"
 say "$name root ready"

@@ -21,7 +21,7 @@ if [ "$(cat "$dest/.done" 2>/dev/null)" != "$pkgs" ]; then
 	# shellcheck disable=SC2086
 	(cd "$debs" && apt_private apt-get -q -o APT::Sandbox::User=root \
 		-o APT::Default-Release=bookworm download $(printf '%s:'"$arch"' ' $pkgs) >/dev/null) ||
-		die "cannot download the $arch sysroot packages ($pkgs)"
+		die "harness: download: cannot download the $arch sysroot packages ($pkgs)"
 	for d in "$debs"/*.deb; do
 		dpkg-deb -x "$d" "$dest"
 	done

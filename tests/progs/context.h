@@ -44,7 +44,14 @@ struct ctx_result {
 	struct ctx_count fam[CF_NR];
 };
 
+/* context.bpf.c's section .data.mode: setup_context as the load. */
+struct ctx_mode {
+	__u32 hash_rounds;	/* non-zero: setup_context hashes instead */
+	__u32 hashed;		/* KiB it hashed */
+};
+
 #define CTX_SLOTS	64	/* ctx slots: one per CPU, up to 64 CPUs */
+#define CTX_ORIGIN	CTX_SLOTS	/* the slot setup fills */
 #define CTX_DATA_LEN	1024	/* bytes hashed: byte i is i * 7 + 3 */
 
 #endif /* _CONTEXT_H */

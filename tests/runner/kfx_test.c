@@ -14,8 +14,8 @@
  * expectations declared next to it (tests/progs/kfx_test.h, read by
  * loader.c).  This file holds only the options, the order of the
  * scenarios (module.c, crypto_guest.c, compat.c, kfxctl_cli.c, samples.c,
- * samples_exec_hash.c, lockdown.c) and the counts.  --only NAME
- * loads kfx and runs only the programs whose "object/program" holds NAME
+ * samples_exec_hash.c, lockdown.c) and the counts.  --only NAME[,NAME...]
+ * loads kfx and runs only the programs whose "object/program" holds a NAME
  * (to replay one case on a kernel by hand, through run-guest.sh's
  * KFX_PAYLOAD).
  *

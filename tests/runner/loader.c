@@ -38,6 +38,26 @@ bool locked_down;
 bool quiet_libbpf;
 static char vlog[1 << 20];
 
+/* Whether --only's comma-separated words hold one that @name contains. */
+static bool name_selected(const char *name)
+{
+	const char *w = only, *end;
+	char word[128];
+	size_t n;
+
+	for (; *w; w = *end ? end + 1 : end) {
+		end = strchrnul(w, ',');
+		n = (size_t)(end - w);
+		if (!n || n >= sizeof(word))
+			continue;
+		memcpy(word, w, n);
+		word[n] = '\0';
+		if (strstr(name, word))
+			return true;
+	}
+	return false;
+}
+
 struct expect {
 	bool success, failure;
 	bool has_retval;
@@ -170,7 +190,7 @@ static void test_one_prog(const char *objname, const char *label,
 	int err, i;
 
 	snprintf(name, sizeof(name), "%s/%s", label, progname);
-	if (only && !strstr(name, only))
+	if (only && !name_selected(name))
 		return;
 	obj = bpf_object__open_mem(elf, sz, &oo);
 	if (!obj) {

@@ -19,7 +19,7 @@ void result(int kind, const char *name, const char *fmt, ...)
 #define SKIP(name, ...)		result(0, name, __VA_ARGS__)
 
 /* loader.c: the test objects of tests/progs/ against their annotations */
-extern const char *only;	/* --only: program tests whose name holds it */
+extern const char *only;	/* --only: program tests whose name holds one of its comma-separated words */
 extern bool tables_once;	/* --tables-once: no second pass of the tables */
 extern bool locked_down;	/* test_lockdown() raised it: __locked_down */
 extern bool quiet_libbpf;	/* a rejection is the expected outcome */

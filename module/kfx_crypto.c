@@ -535,7 +535,9 @@ kfx_crypto_ctx_create(const struct kfx_crypto_params *params, u32 params__sz,
 
 /**
  * kfx_crypto_ctx_acquire() - Take a reference to @ctx
- * @ctx: A ctx, e.g. loaded from a map under RCU
+ * @ctx: A ctx the program holds a reference to: no verifier kfx serves
+ *	 passes any other (a ctx loaded from a map is untrusted, not an
+ *	 RCU pointer, kfx.h), so the last reference cannot go meanwhile
  *
  * Return: @ctx, or NULL when its last reference is already gone (it is
  * being freed); no errno.
@@ -550,9 +552,13 @@ kfx_crypto_ctx_acquire(struct kfx_crypto_ctx *ctx)
  * kfx_crypto_ctx_release() - Drop a reference to @ctx
  * @ctx: A referenced ctx
  *
- * The last reference frees the ctx after an RCU grace period, so that
- * programs that loaded it from a map may finish with it.  From NMI
- * context, where call_rcu() may not be called, an irq_work does it.
+ * The last reference frees the ctx after an RCU grace period.  No BPF
+ * program can reach a ctx it holds no reference to (see
+ * kfx_crypto_ctx_acquire()), so no reader needs that grace period today;
+ * it keeps a ctx valid for the RCU readers upstream's bpf_crypto_ctx has
+ * (the verifier hands out RCU pointers to its kptrs), should a kernel do
+ * the same for kfx's.  From NMI context, where call_rcu() may not be
+ * called, an irq_work does it.
  */
 __bpf_kfunc void kfx_crypto_ctx_release(struct kfx_crypto_ctx *ctx)
 {

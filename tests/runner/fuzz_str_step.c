@@ -93,10 +93,11 @@ static int addr_class(uint64_t a)
 }
 #else
 /*
- * arm64: no address is refused before reading; the user half (bit 63
- * clear) and what lies outside TTBR1's range fault when read (PAN, no
- * top-byte-ignore for the kernel on Debian's kernels).  What the kernel
- * half holds the model does not say: kfx is compared with bpf there.
+ * arm64: no address is refused before reading; the user half (bit 55
+ * clear, whatever the top byte: kfx never reads it) and what lies outside
+ * TTBR1's range fault when read (no top-byte-ignore for the kernel on
+ * Debian's kernels).  What the kernel half holds the model does not say:
+ * kfx is compared with bpf there.
  */
 static int addr_class(uint64_t a)
 {

@@ -149,9 +149,9 @@ x86_cpu=max
 # pointer authentication), where a kernel read of the user half returns
 # user memory instead of faulting, as on such machines (Debian's arm64
 # kernels leave SW_TTBR0_PAN off): the bad-pointer pool's mapped user
-# string, tagged or not, must still give -EFAULT unread.  (6.12, not 7.3:
-# 7.3's upstream bpf_str*() do read it there, which the kfunc fuzzer's
-# kfx == bpf check would report.)  KFX_ARM64_CPU= picks another model.
+# string, tagged or not, must still give -EFAULT unread.  6.1 and 7.3
+# keep -cpu max's PAN, pointer authentication and BTI (6.1's verifier
+# passes no user address to a kfunc).  KFX_ARM64_CPU= picks another model.
 arm64_cpu=max,pauth-impdef=on
 [ "$mode" != test ] || [ "$name" != 6.12-arm64 ] || arm64_cpu=cortex-a72
 arm64_cpu=${KFX_ARM64_CPU:-$arm64_cpu}

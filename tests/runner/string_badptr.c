@@ -92,7 +92,7 @@ static const char *pan_note(void)
 		return ", PAN unknown (no kernel log)";
 	buf[n] = '\0';
 	return strstr(buf, "Privileged Access Never") ? ", CPU with PAN" :
-		", CPU without PAN (no \"Privileged Access Never\" in the kernel log)";
+		", CPU without PAN: no \"Privileged Access Never\" in the kernel log";
 #else
 	return "";
 #endif

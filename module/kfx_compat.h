@@ -333,12 +333,20 @@ static inline int kfx_nofault_read_check(const void *p)
 
 /*
  * Whether a fault-safe load at @addr must fail as a user address: arm64's
- * user half (TTBR0, bit 63 clear), which kfx never reads.  x86-64 refuses
- * user addresses before any load, in kfx_nofault_read_check().
+ * user half, which kfx never reads.  x86-64 refuses user addresses before
+ * any load, in kfx_nofault_read_check().
+ *
+ * The hardware picks the half by bit 55, not bit 63: clear, TTBR0 (user);
+ * set, TTBR1 (kernel).  Linux sets TCR_EL1.TBI0, so a user translation
+ * ignores the top byte: 0x80 or 0xff over a user address still reads user
+ * memory (without PAN, it returns it).  With bit 55 set and TBI1 off, a
+ * top byte other than 0xff faults; with TBI1 on (KASAN_SW_TAGS, whose
+ * kernel pointers carry a tag there) it is ignored.  Upstream untags the
+ * same way (__untagged_addr(): sign_extend64(addr, 55)).
  */
 static __always_inline bool kfx_nofault_user_half(unsigned long addr)
 {
-	return IS_ENABLED(CONFIG_ARM64) && (long)addr >= 0;
+	return IS_ENABLED(CONFIG_ARM64) && !(addr & BIT_ULL(55));
 }
 
 #endif /* _KFX_COMPAT_H */

@@ -120,11 +120,12 @@ fz_fail(struct fz_run *R, const char *tag, const char *fmt, ...)
 
 /* ---- kernel log ---- */
 
+/* A bare stack dump: "Call Trace:" on x86-64, "Call trace:" on arm64. */
 static const char *const splats[] = {
 	"BUG:", "BUG ", "WARNING:", "Oops", "KFENCE:", "general protection",
-	"kernel BUG", "Call Trace", "UBSAN", "Kernel panic", "refcount_t:",
-	"list_add corruption", "list_del corruption", "Poison overwritten",
-	"Redzone", "Object padding",
+	"kernel BUG", "Call Trace", "Call trace", "UBSAN", "Kernel panic",
+	"refcount_t:", "list_add corruption", "list_del corruption",
+	"Poison overwritten", "Redzone", "Object padding",
 };
 
 /* New kernel log lines since the last look; a splat fails the case. */

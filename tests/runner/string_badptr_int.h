@@ -18,6 +18,7 @@ enum bp_src {
 	S_PROG,		/* the program (.fill, .arg) */
 	S_FREED,	/* a kmalloc'ed struct bpf_map, freed before the run */
 	S_HOLE,		/* the 4-level guard hole; with 5-level paging unknown */
+	S_USER,		/* the runner's user string, .addr its top byte (tag) */
 };
 
 struct pool_def {
@@ -39,6 +40,13 @@ extern const unsigned int bp_ndefs;
 __u64 bp_ksym_addr(const struct pool_def *d);
 /* The entry's label (module-text: which module's symbol). */
 const char *bp_def_label(const struct pool_def *d);
+/* The user string S_USER entries point to (mapped, readable). */
+#define BP_USER_STR	"a user string kfx never reads"
+const char *bp_user_str(void);
+/* An S_USER entry's address: the user string, its tag on top. */
+__u64 bp_user_addr(const struct pool_def *d);
+/* An S_USER entry's class by the contract (x86-64: by paging mode). */
+enum bp_class bp_user_class(const struct pool_def *d, bool la57);
 /* Where the freed slab object was (bp_make_freed()), 0 before. */
 extern __u64 bp_freed_addr;
 struct bpf_object;

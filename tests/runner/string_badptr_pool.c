@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -18,6 +19,8 @@
 #include "string_badptr_int.h"
 
 #define EDGE(k)	{ "edge-" #k, S_PROG, C_KNOWN, 0, BP_FILL_EDGE, k, NULL, NULL, 1, false }
+/* bp_user_page with top byte @tag (its class: bp_user_class()) */
+#define USER(label, tag) { label, S_USER, C_FAULT, (__u64)(tag) << 56, 0, 0, NULL, NULL, 12, false }
 
 /*
  * What the contract says of an address outside the kernel's (NULL, user
@@ -49,6 +52,8 @@ const struct pool_def bp_pool_defs[] = {
 	{ "user-top-guard", S_CONST, C_USER, 0x7ffffffff000ULL, 0, 0, NULL, NULL, 4, false },
 	{ "non-canonical-low", S_CONST, C_USER, 0x0000800000000000ULL, 0, 0, NULL, NULL, 5, false },
 	{ "non-canonical-high", S_CONST, C_USER, 0x8000000000000000ULL, 0, 0, NULL, NULL, 5, false },
+	USER("user-mapped", 0x00), USER("user-mapped-tag-0x01", 0x01),
+	USER("user-mapped-tag-0x80", 0x80), USER("user-mapped-tag-0xff", 0xff),
 	{ "-1", S_CONST, C_FAULT, 0xffffffffffffffffULL, 0, 0, NULL, NULL, 6, false },
 	{ "kernel-hole", S_HOLE, C_FAULT, KERNEL_HOLE, 0, 0, NULL, NULL, 6, false },
 	{ "kfx-text", S_KSYM, C_READABLE, 0, 0, 0, "kfx_strlen", "kfx", 7, false },
@@ -127,6 +132,49 @@ const char *bp_def_label(const struct pool_def *d)
 	if (d->src == S_KSYM && d->mod && !strcmp(d->mod, "*") && ks.module_text)
 		return ks.module_label;
 	return d->label;
+}
+
+/*
+ * A page of the runner's own, mapped in the child that runs the program
+ * (fork copies its written, anonymous page table entries): the user
+ * string that the S_USER entries point to, untagged and with a tag in the
+ * top byte.  Read, it would give a result other than -EFAULT for every
+ * op; the contract says kfx never reads it (README: "also on CPUs without
+ * PAN").
+ */
+static char bp_user_page[BP_PAGE] __attribute__((aligned(BP_PAGE)));
+
+const char *bp_user_str(void)
+{
+	if (!bp_user_page[0])
+		snprintf(bp_user_page, sizeof(bp_user_page), "%s", BP_USER_STR);
+	return bp_user_page;
+}
+
+__u64 bp_user_addr(const struct pool_def *d)
+{
+	return (__u64)(uintptr_t)bp_user_str() | d->addr;
+}
+
+/*
+ * What the contract makes of a user address with a top byte (S_USER).
+ * arm64: the hardware picks the translation by bit 55 and ignores the
+ * top byte of user addresses (TBI0), so whatever the tag this is the user
+ * half: -EFAULT, never read.  x86-64: a user address or a non-canonical
+ * one is not a kernel address, -ERANGE before reading, except top byte
+ * 0xff under 5-level paging: canonical (bits 63..56 equal), above the
+ * user range, the hole below the LDT remap (0xff00... to 0xff0f...,
+ * Documentation/arch/x86/x86_64/mm.rst), which nothing maps: -EFAULT.
+ */
+enum bp_class bp_user_class(const struct pool_def *d, bool la57)
+{
+#if defined(__aarch64__)
+	(void)d;
+	(void)la57;
+	return C_FAULT;
+#else
+	return d->addr >> 56 == 0xff && la57 ? C_FAULT : C_RANGE;
+#endif
 }
 
 __u64 bp_freed_addr;

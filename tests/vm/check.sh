@@ -382,11 +382,12 @@ step cli "help, errors, exit codes" "cli-check: done" "$KFX_TOP/tests/vm/cli-che
 step mount-kill "killed debootstrap: no mount" "mount-kill: done" "$KFX_TOP/tests/vm/mount-kill.sh"
 
 # The BTF ones are expected while the runner loads its broken test modules,
-# before it logs the end marker; the others never are.  The debug kernel
+# before it logs the end marker; the others never are.  A bare stack dump
+# is "Call Trace:" on x86-64, "Call trace:" on arm64.  The debug kernel
 # (7.3-debug) adds KASAN, UBSAN, lockdep, atomic-sleep and DEBUG_SG reports:
 # most start "BUG:" or "WARNING:", named here too so that none depends on
 # that prefix.
-splat='BUG[: ]|WARNING:|Oops|KFENCE:|KASAN|general protection|kernel BUG|Call Trace|UBSAN|Kernel panic|refcount_t:|list_(add|del) corruption|Poison overwritten|Redzone|Object padding'
+splat='BUG[: ]|WARNING:|Oops|KFENCE:|KASAN|general protection|kernel BUG|Call [Tt]race|UBSAN|Kernel panic|refcount_t:|list_(add|del) corruption|Poison overwritten|Redzone|Object padding'
 splat="$splat|possible circular locking|possible recursive locking|inconsistent lock state|suspicious RCU usage"
 splat="$splat|possible irq lock inversion|bad unlock balance|held lock freed|lock held when returning|DEBUG_LOCKS_WARN_ON"
 splat="$splat|sleeping function called from invalid context|scheduling while atomic|using smp_processor_id\\(\\) in preemptible"

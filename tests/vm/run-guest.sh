@@ -144,9 +144,20 @@ accel=${KFX_ACCEL:-tcg}
 # boots here, before any module).  The other rows keep 5-level paging.
 x86_cpu=max
 ! kernel_is_debug "$name" || x86_cpu=max,la57=off
+# One arm64 row tests on a CPU without PAN: 6.12-arm64's test guest is a
+# Cortex-A72 (ARMv8.0: AES, PMULL, SHA1/2, NEON, no PAN, no BTI or
+# pointer authentication), where a kernel read of the user half returns
+# user memory instead of faulting, as on such machines (Debian's arm64
+# kernels leave SW_TTBR0_PAN off): the bad-pointer pool's mapped user
+# string, tagged or not, must still give -EFAULT unread.  6.1 and 7.3
+# keep -cpu max's PAN, pointer authentication and BTI (6.1's verifier
+# passes no user address to a kfunc).  KFX_ARM64_CPU= picks another model.
+arm64_cpu=max,pauth-impdef=on
+[ "$mode" != test ] || [ "$name" != 6.12-arm64 ] || arm64_cpu=cortex-a72
+arm64_cpu=${KFX_ARM64_CPU:-$arm64_cpu}
 case $arch in
 amd64) qemu_cmd=(qemu-system-x86_64 -accel "$accel" -cpu "$x86_cpu") console=ttyS0 ;;
-arm64) qemu_cmd=(qemu-system-aarch64 -M virt -accel "$accel" -cpu max,pauth-impdef=on) console=ttyAMA0 ;;
+arm64) qemu_cmd=(qemu-system-aarch64 -M virt -accel "$accel" -cpu "$arm64_cpu") console=ttyAMA0 ;;
 *) die "no qemu for $arch" ;;
 esac
 # Not "quiet": the console keeps the kernel's own boot messages until init

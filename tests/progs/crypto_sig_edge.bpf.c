@@ -17,6 +17,10 @@
  *   _u1g_is_minus_u2q_infinity  e = -d r: u1 G + u2 Q is the point at
  *                          infinity, which FIPS 186-5 6.4.2 rejects:
  *                          -EKEYREJECTED
+ *   _ladder_meets_a_doubling  (d = 1, 2, n - 1, n - 2; not P-521) a valid
+ *                          signature for which Shamir's ladder computing
+ *                          u1 G + u2 Q adds a point to itself or its
+ *                          negative midway: 0
  * then digests of other lengths (1 byte, one more than the curve, 64;
  * P-521: 64 to 256): valid signatures, 0, and signatures of the digest
  * read by another rule (padded on the right, its rightmost bytes, P-521's
@@ -77,24 +81,28 @@ CASE(p192_d1_valid, 0, P192, D1, DIGEST, SIG)
 CASE(p192_d1_s_bit_flipped, -EKEYREJECTED, P192, D1, DIGEST, BAD)
 CASE(p192_d1_u1g_is_u2q_a_doubling, 0, P192, D1, DBL, DBL_SIG)
 CASE(p192_d1_u1g_is_minus_u2q_infinity, -EKEYREJECTED, P192, D1, INF, INF_SIG)
+CASE(p192_d1_ladder_meets_a_doubling, 0, P192, D1, LADDER, LADDER_SIG)
 
 /* d = 2: Q = 2G */
 CASE(p192_d2_valid, 0, P192, D2, DIGEST, SIG)
 CASE(p192_d2_s_bit_flipped, -EKEYREJECTED, P192, D2, DIGEST, BAD)
 CASE(p192_d2_u1g_is_u2q_a_doubling, 0, P192, D2, DBL, DBL_SIG)
 CASE(p192_d2_u1g_is_minus_u2q_infinity, -EKEYREJECTED, P192, D2, INF, INF_SIG)
+CASE(p192_d2_ladder_meets_a_doubling, 0, P192, D2, LADDER, LADDER_SIG)
 
 /* d = n - 1: Q = -G */
 CASE(p192_nm1_valid, 0, P192, NM1, DIGEST, SIG)
 CASE(p192_nm1_s_bit_flipped, -EKEYREJECTED, P192, NM1, DIGEST, BAD)
 CASE(p192_nm1_u1g_is_u2q_a_doubling, 0, P192, NM1, DBL, DBL_SIG)
 CASE(p192_nm1_u1g_is_minus_u2q_infinity, -EKEYREJECTED, P192, NM1, INF, INF_SIG)
+CASE(p192_nm1_ladder_meets_a_doubling, 0, P192, NM1, LADDER, LADDER_SIG)
 
 /* d = n - 2: Q = -2G */
 CASE(p192_nm2_valid, 0, P192, NM2, DIGEST, SIG)
 CASE(p192_nm2_s_bit_flipped, -EKEYREJECTED, P192, NM2, DIGEST, BAD)
 CASE(p192_nm2_u1g_is_u2q_a_doubling, 0, P192, NM2, DBL, DBL_SIG)
 CASE(p192_nm2_u1g_is_minus_u2q_infinity, -EKEYREJECTED, P192, NM2, INF, INF_SIG)
+CASE(p192_nm2_ladder_meets_a_doubling, 0, P192, NM2, LADDER, LADDER_SIG)
 
 /* d random */
 CASE(p192_r1_valid, 0, P192, R1, DIGEST, SIG)
@@ -129,24 +137,28 @@ CASE(p256_d1_valid, 0, P256, D1, DIGEST, SIG)
 CASE(p256_d1_s_bit_flipped, -EKEYREJECTED, P256, D1, DIGEST, BAD)
 CASE(p256_d1_u1g_is_u2q_a_doubling, 0, P256, D1, DBL, DBL_SIG)
 CASE(p256_d1_u1g_is_minus_u2q_infinity, -EKEYREJECTED, P256, D1, INF, INF_SIG)
+CASE(p256_d1_ladder_meets_a_doubling, 0, P256, D1, LADDER, LADDER_SIG)
 
 /* d = 2: Q = 2G */
 CASE(p256_d2_valid, 0, P256, D2, DIGEST, SIG)
 CASE(p256_d2_s_bit_flipped, -EKEYREJECTED, P256, D2, DIGEST, BAD)
 CASE(p256_d2_u1g_is_u2q_a_doubling, 0, P256, D2, DBL, DBL_SIG)
 CASE(p256_d2_u1g_is_minus_u2q_infinity, -EKEYREJECTED, P256, D2, INF, INF_SIG)
+CASE(p256_d2_ladder_meets_a_doubling, 0, P256, D2, LADDER, LADDER_SIG)
 
 /* d = n - 1: Q = -G */
 CASE(p256_nm1_valid, 0, P256, NM1, DIGEST, SIG)
 CASE(p256_nm1_s_bit_flipped, -EKEYREJECTED, P256, NM1, DIGEST, BAD)
 CASE(p256_nm1_u1g_is_u2q_a_doubling, 0, P256, NM1, DBL, DBL_SIG)
 CASE(p256_nm1_u1g_is_minus_u2q_infinity, -EKEYREJECTED, P256, NM1, INF, INF_SIG)
+CASE(p256_nm1_ladder_meets_a_doubling, 0, P256, NM1, LADDER, LADDER_SIG)
 
 /* d = n - 2: Q = -2G */
 CASE(p256_nm2_valid, 0, P256, NM2, DIGEST, SIG)
 CASE(p256_nm2_s_bit_flipped, -EKEYREJECTED, P256, NM2, DIGEST, BAD)
 CASE(p256_nm2_u1g_is_u2q_a_doubling, 0, P256, NM2, DBL, DBL_SIG)
 CASE(p256_nm2_u1g_is_minus_u2q_infinity, -EKEYREJECTED, P256, NM2, INF, INF_SIG)
+CASE(p256_nm2_ladder_meets_a_doubling, 0, P256, NM2, LADDER, LADDER_SIG)
 
 /* d random */
 CASE(p256_r1_valid, 0, P256, R1, DIGEST, SIG)
@@ -181,24 +193,28 @@ CASE(p384_d1_valid, 0, P384, D1, DIGEST, SIG)
 CASE(p384_d1_s_bit_flipped, -EKEYREJECTED, P384, D1, DIGEST, BAD)
 CASE(p384_d1_u1g_is_u2q_a_doubling, 0, P384, D1, DBL, DBL_SIG)
 CASE(p384_d1_u1g_is_minus_u2q_infinity, -EKEYREJECTED, P384, D1, INF, INF_SIG)
+CASE(p384_d1_ladder_meets_a_doubling, 0, P384, D1, LADDER, LADDER_SIG)
 
 /* d = 2: Q = 2G */
 CASE(p384_d2_valid, 0, P384, D2, DIGEST, SIG)
 CASE(p384_d2_s_bit_flipped, -EKEYREJECTED, P384, D2, DIGEST, BAD)
 CASE(p384_d2_u1g_is_u2q_a_doubling, 0, P384, D2, DBL, DBL_SIG)
 CASE(p384_d2_u1g_is_minus_u2q_infinity, -EKEYREJECTED, P384, D2, INF, INF_SIG)
+CASE(p384_d2_ladder_meets_a_doubling, 0, P384, D2, LADDER, LADDER_SIG)
 
 /* d = n - 1: Q = -G */
 CASE(p384_nm1_valid, 0, P384, NM1, DIGEST, SIG)
 CASE(p384_nm1_s_bit_flipped, -EKEYREJECTED, P384, NM1, DIGEST, BAD)
 CASE(p384_nm1_u1g_is_u2q_a_doubling, 0, P384, NM1, DBL, DBL_SIG)
 CASE(p384_nm1_u1g_is_minus_u2q_infinity, -EKEYREJECTED, P384, NM1, INF, INF_SIG)
+CASE(p384_nm1_ladder_meets_a_doubling, 0, P384, NM1, LADDER, LADDER_SIG)
 
 /* d = n - 2: Q = -2G */
 CASE(p384_nm2_valid, 0, P384, NM2, DIGEST, SIG)
 CASE(p384_nm2_s_bit_flipped, -EKEYREJECTED, P384, NM2, DIGEST, BAD)
 CASE(p384_nm2_u1g_is_u2q_a_doubling, 0, P384, NM2, DBL, DBL_SIG)
 CASE(p384_nm2_u1g_is_minus_u2q_infinity, -EKEYREJECTED, P384, NM2, INF, INF_SIG)
+CASE(p384_nm2_ladder_meets_a_doubling, 0, P384, NM2, LADDER, LADDER_SIG)
 
 /* d random */
 CASE(p384_r1_valid, 0, P384, R1, DIGEST, SIG)

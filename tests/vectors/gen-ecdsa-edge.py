@@ -221,6 +221,38 @@ def leading_zero_key(c):
     return d
 
 
+def ladder_meets_a_doubling(c, u1, u2, Q):
+    """Whether the joint double-and-add of u1 G + u2 Q (Shamir's trick, bits
+    from the top, adding G, Q or G + Q) adds a point to itself or to its
+    negative (or adds the point at infinity) before its end."""
+    pts = [None, G(c), Q, add(c, G(c), Q)]
+    R = None
+    for i in range(max(u1.bit_length(), u2.bit_length()) - 1, -1, -1):
+        R = add(c, R, R)
+        idx = (u1 >> i & 1) | (u2 >> i & 1) << 1
+        if not idx:
+            continue
+        P = pts[idx]
+        if R is not None and (P is None or P[0] == R[0]):
+            return True
+        R = add(c, R, P)
+    return False
+
+
+def ladder_sig(c, d, Q):
+    """(digest, r, s): a valid signature whose Shamir ladder meets a doubling."""
+    n, nb = c["n"], c["bytes"]
+    while True:
+        u1, u2 = a_k(c), a_k(c)
+        R = add(c, mul(c, u1, G(c)), mul(c, u2, Q))
+        if R is None or not ladder_meets_a_doubling(c, u1, u2, Q):
+            continue
+        r = R[0] % n
+        s = r * pow(u2, -1, n) % n
+        e = u1 * s % n
+        return e.to_bytes(nb, "big"), r, s
+
+
 lines = []
 
 
@@ -323,6 +355,15 @@ def curve_vectors(curve, c):
              verify_int(c, Q, digest_int(c, ei), r, s) == "infinity")
         out(pre + "_INF", ei)
         out(pre + "_INF_SIG", sig_bytes(c, r, s))
+        if key in ("D1", "D2", "NM1", "NM2") and nb != 66:
+            # a signature whose u1 G + u2 Q by Shamir's ladder meets a
+            # doubling midway (such a ladder must handle it); not P-521,
+            # whose digests here must have a number below 2^512 (OpenSSL):
+            # one in 512 ladders, too slow to find
+            dg, r, s = ladder_sig(c, d, Q)
+            need(f"{pre}_LADDER verifies here", verify_int(c, Q, digest_int(c, dg), r, s) == 0)
+            out(pre + "_LADDER", dg)
+            out(pre + "_LADDER_SIG", sig_bytes(c, r, s))
         if key != "R1":
             continue
         for ln in lengths_of(c):
@@ -373,6 +414,10 @@ OpenSSL.  For each key ECDSA_E_<curve>_<key>_:
                  u1 G + u2 Q is a doubling
   INF, INF_SIG   a digest e = -d r and (r, s) where u1 G + u2 Q is the
                  point at infinity: -EKEYREJECTED (FIPS 186-5 6.4.2 step 6)
+  LADDER, LADDER_SIG  (d = 1, 2, n - 1, n - 2; not P-521) a digest and a valid
+                 signature for which Shamir's ladder computing u1 G + u2 Q
+                 (bits from the top, adding G, Q or G + Q) adds a point to
+                 itself or its negative midway
 and for the first random key (R1), digests of other lengths: L<len>, its
 valid _SIG, and _WRONG, signed over the digest read another way (padded on
 the right, its rightmost bytes, or P-521's first 72 bytes as a number):

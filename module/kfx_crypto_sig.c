@@ -137,13 +137,19 @@ __bpf_kfunc_start_defs();
 
 /**
  * kfx_sig_verify() - Verify an ECDSA signature with a "sig" ctx
- * @ctx: A ctx of type "sig", keyed with the signer's public key (an
- *	 uncompressed point: 0x04, X, Y)
+ * @ctx: A ctx of type "sig", keyed at create with the signer's public key
+ *	 as an uncompressed point: 0x04, then X and Y, big-endian, each
+ *	 exactly the curve's size (49, 65, 97 or 133 bytes in all for P-192,
+ *	 P-256, P-384, P-521); create refuses any other length or first byte,
+ *	 and a point not of the curve's group, with -EINVAL on every kernel
  * @message: The digest that was signed (e.g. the SHA-256 of the payload,
- *	     from kfx_crypto_hash()); ECDSA takes its left-most bytes, as
- *	     many as the curve has, and a shorter one as a number
+ *	     from kfx_crypto_hash()), of any length.  As FIPS 186-5 6.4.2
+ *	     says, a digest with more bits than the curve's order (192, 256,
+ *	     384, 521) counts by its leftmost bits, as many as the order has
+ *	     (P-521: the first 521 bits, not 66 bytes), and a shorter one is a
+ *	     big-endian number; kfx does this itself, the same on every kernel
  * @signature: r then s, big-endian, each as long as the curve (64 bytes in
- *	       all for P-256, 96 for P-384)
+ *	       all for P-256, 96 for P-384, 132 for P-521)
  *
  * Nothing is written, nothing is allocated, nothing sleeps: any program
  * type kfx serves may call it, but not in hard interrupt or NMI context
@@ -154,7 +160,8 @@ __bpf_kfunc_start_defs();
  * linear part.
  *
  * Return: 0 when the signature is valid, or
- * * %-EKEYREJECTED - a well-formed signature that does not verify
+ * * %-EKEYREJECTED - a well-formed signature that does not verify (also
+ *                    when u1 G + u2 Q is the point at infinity)
  * * %-EBADMSG      - r or s is 0 or not below the curve's order
  * * %-EINVAL       - @ctx is not of type "sig", @message or @signature is
  *                    empty or cannot be reached, or @signature is not

@@ -8,8 +8,16 @@
  *   crypto_sig API (asked for by driver name: an ECDSA engine of some SoC
  *   may rank higher and sleep or do DMA in verify);
  * - before: kfx's, over the kernel's elliptic-curve library, the library
- *   the kernel's ECDSA is built on (SEC 1 section 4.1.4, as the kernel
- *   does it, so that both give the same answer and errno for every input).
+ *   the kernel's ECDSA is built on (FIPS 186-5 6.4.2, SEC 1 4.1.4).
+ *
+ * What both are given is decided here, the same on every kernel: the key's
+ * encoding (kfx_ecdsa_key_form()) and the digest's leftmost bits
+ * (kfx_ecdsa_digest()).  The kernel's own took a P-256 key of 63 bytes and
+ * read a P-521 digest of up to 72 bytes as one number; before 6.13 the
+ * kernel's ladder failed where u1 G + u2 Q needs a doubling or is the
+ * point at infinity (keys Q = G, -G, -2G, say), which kfx's own now
+ * computes apart (kfx_ecdsa_sum()).  The tests give both the same vectors
+ * (tests/vectors/ecdsa*.vec).
  *
  * kfx_compat.h says which (KFX_ECDSA_KERNEL, KFX_ECDSA_OWN).
  */
@@ -20,15 +28,67 @@
 #include "kfx_compat.h"
 #include "kfx_crypto.h"
 
+#if defined(KFX_ECDSA_KERNEL) || defined(KFX_ECDSA_OWN)
+/* P-521's 66 bytes: the longest coordinate and digest number. */
+#define KFX_ECDSA_MAX_BYTES	66
+
+/* The curve's size in bytes: 24, 32, 48, 66. */
+static u32 kfx_ecdsa_bytes(unsigned int bits)
+{
+	return DIV_ROUND_UP(bits, 8);
+}
+
+/*
+ * The one key encoding on every kernel: 0x04, then X and Y, each exactly
+ * the curve's size.  The kernel's own parser (6.13+) also takes shorter
+ * coordinates that fill the same 64-bit digits (a P-256 key of 63 bytes);
+ * kfx refuses them before it is asked.
+ */
+static int kfx_ecdsa_key_form(unsigned int bits, const u8 *key, u32 len)
+{
+	if (len != 1 + 2 * kfx_ecdsa_bytes(bits) || key[0] != 0x04)
+		return -EINVAL;
+	return 0;
+}
+
+/*
+ * FIPS 186-5 6.4.2 step 2 (SEC 1 4.1.4 step 3): of a digest longer than
+ * the order, its leftmost @bits bits, else all of it, as a number; written
+ * to @out as kfx_ecdsa_bytes() big-endian bytes, which is what both
+ * verifiers then read as that number.  P-521 keeps 521 bits of a digest
+ * of 66 bytes or more (its first 66 bytes shifted right by 7): the kernel
+ * would read up to 72 bytes as the number.
+ */
+static u32 kfx_ecdsa_digest(unsigned int bits, const u8 *digest, u32 len,
+			    u8 out[KFX_ECDSA_MAX_BYTES])
+{
+	u32 nbytes = kfx_ecdsa_bytes(bits), i;
+	unsigned int shift = nbytes * 8 - bits;
+
+	memset(out, 0, nbytes);
+	if (len <= bits / 8) {
+		memcpy(out + nbytes - len, digest, len);
+		return nbytes;
+	}
+	memcpy(out, digest, nbytes);
+	for (i = nbytes - 1; shift && i > 0; i--)
+		out[i] = out[i] >> shift | out[i - 1] << (8 - shift);
+	out[0] >>= shift;
+	return nbytes;
+}
+#endif
+
 #if defined(KFX_ECDSA_KERNEL)
 #include <crypto/sig.h>
 
 /**
  * struct kfx_ecdsa - a keyed ECDSA verifier
  * @tfm: the kernel's p1363() over its generic ECDSA
+ * @bits: the curve's order's bit length, for the digest
  */
 struct kfx_ecdsa {
 	struct crypto_sig *tfm;
+	unsigned int bits;
 };
 
 /* The kernel's generic ECDSA for the curve, under p1363(). */
@@ -52,11 +112,15 @@ struct kfx_ecdsa *kfx_ecdsa_new(unsigned int bits, const u8 *key, u32 len,
 	char name[CRYPTO_MAX_ALG_NAME];
 	struct kfx_ecdsa *e;
 
+	*err = kfx_ecdsa_key_form(bits, key, len);
+	if (*err)
+		return NULL;
 	e = kzalloc(sizeof(*e), GFP_KERNEL);
 	if (!e) {
 		*err = -ENOMEM;
 		return NULL;
 	}
+	e->bits = bits;
 	kfx_ecdsa_name(bits, name);
 	e->tfm = crypto_alloc_sig(name, 0, 0);
 	if (IS_ERR(e->tfm)) {
@@ -81,7 +145,10 @@ void kfx_ecdsa_free(struct kfx_ecdsa *e)
 int kfx_ecdsa_verify(const struct kfx_ecdsa *e, const u8 *digest,
 		     u32 digest_len, const u8 *sig, u32 sig_len)
 {
-	return crypto_sig_verify(e->tfm, sig, sig_len, digest, digest_len);
+	u8 h[KFX_ECDSA_MAX_BYTES];
+	u32 n = kfx_ecdsa_digest(e->bits, digest, digest_len, h);
+
+	return crypto_sig_verify(e->tfm, sig, sig_len, h, n);
 }
 
 const char *kfx_ecdsa_driver(const struct kfx_ecdsa *e)
@@ -130,15 +197,13 @@ bool kfx_ecdsa_has_curve(unsigned int bits)
 	return kfx_ecdsa_curve(bits);
 }
 
-/* An uncompressed point 04 || X || Y of the curve: -EINVAL otherwise. */
+/* A point of the curve of kfx_ecdsa_key_form()'s encoding: -EINVAL otherwise. */
 static int kfx_ecdsa_set_key(struct kfx_ecdsa *e, const u8 *key, u32 len)
 {
 	unsigned int nd = e->curve->g.ndigits;
 	struct ecc_point pub = ECC_POINT_INIT(e->x, e->y, nd);
 	u32 half = nd * sizeof(u64);
 
-	if (len != 1 + 2 * half || key[0] != 0x04)
-		return -EINVAL;
 	vli_from_be64(e->x, key + 1, nd);
 	vli_from_be64(e->y, key + 1 + half, nd);
 	/* on the curve, in the group, not the point at infinity */
@@ -150,6 +215,9 @@ struct kfx_ecdsa *kfx_ecdsa_new(unsigned int bits, const u8 *key, u32 len,
 {
 	struct kfx_ecdsa *e;
 
+	*err = kfx_ecdsa_key_form(bits, key, len);
+	if (*err)
+		return NULL;
 	e = kzalloc(sizeof(*e), GFP_KERNEL);
 	if (!e) {
 		*err = -ENOMEM;
@@ -171,9 +239,57 @@ void kfx_ecdsa_free(struct kfx_ecdsa *e)
 }
 
 /*
- * SEC 1 4.1.4 steps 4-8 on r, s in [1, n-1] and the digest as a number h:
- * u1 = h / s, u2 = r / s (mod n), R = u1 G + u2 Q, valid when R.x = r
- * (mod n; R.x < 2n for these curves).  A frame of its own: five numbers.
+ * @k P, for 1 <= @k < n and P a point of order n (G, or a key that
+ * ecc_is_pubkey_valid_full() took).  The kernel exports only its Shamir
+ * ladder, whose additions and doublings are exact only for distinct,
+ * finite points; with @k and 0 it doubles j P (never the point at
+ * infinity, 0 < j < n) and adds P to 2j P (never +-P, as 2j + 1 <= @k < n),
+ * so every step is exact.  The sum P + P it computes first is wrong and
+ * never used.
+ */
+static void kfx_ecdsa_mult(struct ecc_point *res, const u64 *k,
+			   const struct ecc_point *p,
+			   const struct ecc_curve *curve)
+{
+	static const u64 zero[ECC_MAX_DIGITS];
+
+	ecc_point_mult_shamir(res, k, p, zero, p, curve);
+}
+
+/*
+ * @res = @a + @b, two finite points of the curve, by the ladder again:
+ * with 1 and 1 it is one affine addition, exact when @a != +-@b; with 2
+ * and 0, one doubling.  @a = -@b gives the point at infinity, which FIPS
+ * 186-5 6.4.2 step 6 rejects: -EKEYREJECTED.
+ */
+static int kfx_ecdsa_sum(struct ecc_point *res, const struct ecc_point *a,
+			 const struct ecc_point *b,
+			 const struct ecc_curve *curve)
+{
+	static const u64 zero[ECC_MAX_DIGITS], one[ECC_MAX_DIGITS] = { 1 },
+			 two[ECC_MAX_DIGITS] = { 2 };
+	unsigned int nd = curve->g.ndigits;
+
+	if (vli_cmp(a->x, b->x, nd)) {
+		ecc_point_mult_shamir(res, one, a, one, b, curve);
+		return 0;
+	}
+	/* the same x: @b is @a or -@a (no point of order 2 on these curves) */
+	if (vli_cmp(a->y, b->y, nd))
+		return -EKEYREJECTED;
+	ecc_point_mult_shamir(res, two, a, zero, a, curve);
+	return 0;
+}
+
+/*
+ * FIPS 186-5 6.4.2 steps 3-7 on r, s in [1, n-1] and the digest's number
+ * h: u1 = h / s, u2 = r / s (mod n), R = u1 G + u2 Q, valid when R is not
+ * the point at infinity and R.x = r (mod n; R.x < 2n for these curves).
+ * u1 G and u2 Q are computed apart and then added, not by one Shamir
+ * ladder: the kernel's (before 6.13) mistakes the sums that need a
+ * doubling or give infinity, and rejected valid signatures for keys such
+ * as Q = G, -G, -2G.  u2 is never 0 (r, s in [1, n-1], n prime); u1 is 0
+ * when h = 0 (mod n), and R is then u2 Q.
  */
 static noinline int kfx_ecdsa_check(const struct kfx_ecdsa *e, const u64 *h,
 				    const u64 *r, const u64 *s)
@@ -181,17 +297,28 @@ static noinline int kfx_ecdsa_check(const struct kfx_ecdsa *e, const u64 *h,
 	const struct ecc_curve *curve = e->curve;
 	unsigned int nd = curve->g.ndigits;
 	u64 w[ECC_MAX_DIGITS], u1[ECC_MAX_DIGITS], u2[ECC_MAX_DIGITS];
-	u64 x1[ECC_MAX_DIGITS], y1[ECC_MAX_DIGITS];
-	struct ecc_point res = ECC_POINT_INIT(x1, y1, nd);
+	u64 ax[ECC_MAX_DIGITS], ay[ECC_MAX_DIGITS];
+	u64 bx[ECC_MAX_DIGITS], by[ECC_MAX_DIGITS];
+	struct ecc_point a = ECC_POINT_INIT(ax, ay, nd);
+	struct ecc_point b = ECC_POINT_INIT(bx, by, nd);
 	struct ecc_point pub = ECC_POINT_INIT((u64 *)e->x, (u64 *)e->y, nd);
+	/* the sum goes where w and u1 were: they are done with by then */
+	struct ecc_point sum = ECC_POINT_INIT(w, u1, nd);
+	struct ecc_point *res = &b;
 
 	vli_mod_inv(w, s, curve->n, nd);
 	vli_mod_mult_slow(u1, h, w, curve->n, nd);
 	vli_mod_mult_slow(u2, r, w, curve->n, nd);
-	ecc_point_mult_shamir(&res, u1, &curve->g, u2, &pub, curve);
-	if (vli_cmp(res.x, curve->n, nd) >= 0)
-		vli_sub(res.x, res.x, curve->n, nd);
-	return vli_cmp(res.x, r, nd) ? -EKEYREJECTED : 0;
+	kfx_ecdsa_mult(&b, u2, &pub, curve);
+	if (!vli_is_zero(u1, nd)) {
+		kfx_ecdsa_mult(&a, u1, &curve->g, curve);
+		if (kfx_ecdsa_sum(&sum, &a, &b, curve))
+			return -EKEYREJECTED;
+		res = &sum;
+	}
+	if (vli_cmp(res->x, curve->n, nd) >= 0)
+		vli_sub(res->x, res->x, curve->n, nd);
+	return vli_cmp(res->x, r, nd) ? -EKEYREJECTED : 0;
 }
 
 int kfx_ecdsa_verify(const struct kfx_ecdsa *e, const u8 *digest,
@@ -199,9 +326,9 @@ int kfx_ecdsa_verify(const struct kfx_ecdsa *e, const u8 *digest,
 {
 	const struct ecc_curve *curve = e->curve;
 	unsigned int nd = curve->g.ndigits;
-	u32 half = nd * sizeof(u64), n;
+	u32 half = nd * sizeof(u64);
 	u64 r[ECC_MAX_DIGITS], s[ECC_MAX_DIGITS], h[ECC_MAX_DIGITS];
-	u8 raw[ECC_MAX_BYTES] = { 0 };
+	u8 raw[KFX_ECDSA_MAX_BYTES];
 
 	/* p1363: r then s, big-endian, each the curve's size */
 	if (sig_len != 2 * half)
@@ -211,9 +338,8 @@ int kfx_ecdsa_verify(const struct kfx_ecdsa *e, const u8 *digest,
 	if (vli_is_zero(r, nd) || vli_cmp(r, curve->n, nd) >= 0 ||
 	    vli_is_zero(s, nd) || vli_cmp(s, curve->n, nd) >= 0)
 		return -EBADMSG;
-	/* the digest's left-most bytes, a shorter one as a number */
-	n = min(digest_len, half);
-	memcpy(raw + half - n, digest, n);
+	/* half bytes, as the curve's bits are whole digits here */
+	kfx_ecdsa_digest(half * 8, digest, digest_len, raw);
 	vli_from_be64(h, raw, nd);
 	return kfx_ecdsa_check(e, h, r, s);
 }

@@ -8,7 +8,9 @@
  * the curve's size; "x962(...)" (DER) is refused like any other name.
  *
  * kfx_sig_verify()'s message is the digest that was signed: a longer one
- * counts by its left-most curve-size bytes, a shorter one as a number.
+ * counts by its leftmost bits, as many as the order has (the curve's
+ * bytes, but 521 bits for P-521), a shorter one as a number.  The keys and
+ * digests where verifiers go wrong are crypto_sig_edge.bpf.c's.
  * One SYSCALL program per case creates its ctx, verifies and releases it;
  * a create failure returns 1000 + its errno (905: -EOPNOTSUPP), a verify
  * that wrote into its buffers 500.  Packet and tracing programs take a
@@ -35,16 +37,6 @@
 #define P256		"p1363(ecdsa-nist-p256)"
 #define P384		"p1363(ecdsa-nist-p384)"
 #define P521		"p1363(ecdsa-nist-p521)"
-
-/* create's errno when it made no ctx (1 when it made one). */
-static __always_inline int create_refused(struct kfx_crypto_ctx *c)
-{
-	if (c) {
-		kfx_crypto_ctx_release(c);
-		return 1;
-	}
-	return err;
-}
 
 /* ---- valid signatures: 0 ---- */
 

@@ -29,7 +29,8 @@
 #define SIG_ALG_API	"crypto_register_sig"
 
 struct kfx_crypto_params params;
-char msg[128], sig[160], out[80];	/* sig: P-521's 132 bytes */
+/* msg: up to the 256-byte digests of crypto_sig_edge.bpf.c; sig: P-521's 132 */
+char msg[256], sig[160], out[80];
 int err;
 
 /* What a tracing program found, for the runner's "tracing_result" driver. */
@@ -82,6 +83,16 @@ static __always_inline int verify(struct kfx_crypto_ctx *c, const char *md,
 	kfx_dynptr_t m, g;
 
 	return verify_with(c, &m, &g, md, mlen, s, slen);
+}
+
+/* create's errno when it made no ctx (1 when it made one). */
+static __always_inline int create_refused(struct kfx_crypto_ctx *c)
+{
+	if (c) {
+		kfx_crypto_ctx_release(c);
+		return 1;
+	}
+	return err;
 }
 
 /* A "sig" ctx for @algo with the public key @key (a literal). */

@@ -15,6 +15,10 @@ has two, and never with kfx.
                            longer than the curve also cut to its size, a
                            shorter one also left-padded), `openssl pkey`
                            for the malformed keys
+  ecdsa-edge               the same with OpenSSL for every key (d = 1, 2,
+                           n - 1, n - 2, random) and digest length; first
+                           its generator, gen-ecdsa-edge.py --check, which
+                           checks its own arithmetic with OpenSSL too
 
 Every vector of the files it checks must be used by a check (a value
 nothing checks is an error).  Stdlib and the openssl command only (Debian:
@@ -33,7 +37,8 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CHECKED = ["fips180.vec", "sha3.vec", "rfc4231.vec", "rfc4493.vec",
-           "rfc3720.vec", "rfc7693.vec", "ecdsa.vec", "longmsg.vec"]
+           "rfc3720.vec", "rfc7693.vec", "ecdsa.vec", "longmsg.vec",
+           "ecdsa-edge.vec"]
 verbose = "-v" in sys.argv[1:]
 failures = []
 used = set()
@@ -373,6 +378,76 @@ for name, want in (("ECDSA_P256_PUB_BAD_PREFIX", b"\x05" + pub[1:]),
     r = openssl("pkey", "-pubin", "-in", tmpfile("bad.pem", spki_pem("P256", bad)),
                 "-noout", ok=False)
     check(f"{name} refused as a key (openssl pkey)", r.returncode != 0, True)
+
+
+# --- ECDSA edge vectors (ecdsa-edge.vec) --------------------------------------
+
+r = subprocess.run([sys.executable, os.path.join(HERE, "gen-ecdsa-edge.py"), "--check"],
+                   capture_output=True)
+check("ecdsa-edge.vec is what gen-ecdsa-edge.py makes (--check)", r.returncode, 0)
+if r.returncode:
+    failures.append(r.stdout.decode().strip())
+
+
+def fips_digest(curve, digest):
+    """The digest's leftmost bits(n) bits, or all of it, as a number (FIPS 186-5 6.4.2)."""
+    bits = CURVES[curve][2].bit_length()
+    e = int.from_bytes(digest, "big")
+    return e >> (8 * len(digest) - bits) if 8 * len(digest) > bits else e
+
+
+def edge_verify(curve, pub, digest, sig):
+    """OpenSSL's verdict; pkeyutl takes 64 bytes at most: longer ones as their number."""
+    if len(digest) > 64:
+        e = fips_digest(curve, digest)
+        check(f"{curve}: a {len(digest)}-byte digest's number fits 64 bytes", e < 2**512, True)
+        digest = e.to_bytes(64, "big")
+    return pkeyutl_verify(curve, pub, digest, sig)
+
+
+def ossl_pub(curve, d):
+    nb, oid = CURVES[curve][0], CURVES[curve][1]
+    priv = der(0x30, der(0x02, b"\x01") + der(0x04, d) + der(0xA0, der(0x06, oid)))
+    r = openssl("ec", "-inform", "DER", "-in", tmpfile("priv.der", priv),
+                "-pubout", "-outform", "DER")
+    return r.stdout[-(1 + 2 * nb):]
+
+
+EDGE_SIGS = {"SIG": True, "BAD": False, "DBL_SIG": True, "INF_SIG": False, "WRONG": False}
+for name in sorted(k for k in V if re.fullmatch(r"ECDSA_E_P\d+_\w+_PRIV", k)):
+    pre = name[:-len("_PRIV")]
+    curve = pre.split("_")[2]
+    nb = CURVES[curve][0]
+    pub = get(pre + "_PUB")
+    check(f"{pre}_PUB = dG (openssl ec)", ossl_pub(curve, get(name)), pub)
+    for k in sorted(k for k in V if k.startswith(pre + "_") and
+                    re.search(r"_(SIG|BAD|WRONG)$", k)):
+        base = re.sub(r"_(SIG|BAD|WRONG)$", "", k)
+        digest = get(base + "_DIGEST" if base == pre else base)
+        tail = k[len(base) + 1:] if base != pre + "_DBL" and base != pre + "_INF" else k[len(pre) + 1:]
+        want = EDGE_SIGS[tail]
+        sig = get(k)
+        check(f"{k} is {2 * nb} bytes", len(sig), 2 * nb)
+        check(f"{k} {'verifies' if want else 'refused'} (openssl pkeyutl, a {len(digest)}-byte digest)",
+              edge_verify(curve, pub, digest, sig), want)
+    if not pre.endswith("_Z"):
+        continue
+    # the encodings kfx refuses: their bytes, and OpenSSL's view of them
+    x, y = pub[1:1 + nb], pub[1 + nb:]
+    check(f"{pre}: X and Y start with a zero byte", (x[0], y[0]), (0, 0))
+    comp = bytes([2 + (y[-1] & 1)]) + x
+    for suffix, want in (("SHORT", b"\x04" + x[1:] + y[1:]), ("02", b"\x02" + x + y),
+                         ("COMPRESSED", comp), ("NO_PREFIX", x + y), ("LONG", pub + b"\0")):
+        bad = get(f"{pre}_{suffix}")
+        check(f"{pre}_{suffix} bytes", bad, want)
+        r = openssl("pkey", "-pubin", "-in", tmpfile("bad.pem", spki_pem(curve, bad)),
+                    "-noout", ok=False)
+        # OpenSSL takes the compressed point (kfx does not: one encoding)
+        check(f"{pre}_{suffix} {'taken' if suffix == 'COMPRESSED' else 'refused'} as a key "
+              "(openssl pkey)", r.returncode == 0, suffix == "COMPRESSED")
+    r = openssl("pkey", "-pubin", "-in", tmpfile("c.pem", spki_pem(curve, comp)),
+                "-pubout", "-outform", "DER", "-ec_conv_form", "uncompressed")
+    check(f"{pre}_COMPRESSED is the point of {pre}_PUB (openssl pkey)", r.stdout[-len(pub):], pub)
 
 # --- every value checked ----------------------------------------------------
 for k in sorted(set(V) - used):

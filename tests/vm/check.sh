@@ -217,6 +217,14 @@ for p in "${groups[@]}"; do
 	wait "$p" || stop_run "harness: a build root failed (its error above; logs: $KFX_CACHE/roots/*.log)"
 done
 groups=()
+# A run stopped while apt ran in a root leaves a package half installed
+# there ("in a mess"), and every later install in that root fails: seen
+# after a stopped run, when the next one's 6.12 headers would not install.
+# Nothing else uses the roots yet (this run holds the cache's lock).
+for s in "${suites[@]}"; do
+	root_heal "$KFX_CACHE/roots/$s" ||
+		stop_run "harness: root: the $s build root has packages dpkg cannot finish (dpkg --audit in it)"
+done
 # A debug kernel is built from source (2,500 CPU-s, on both cores at nice
 # 10) while the other kernels download, the BPF side builds and then the
 # deb step runs.  Its Debian base kernel and the apt index first, so that

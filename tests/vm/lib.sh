@@ -275,6 +275,22 @@ own_mount_ns() {
 	KFX_OWN_MNTNS=$$ exec unshare --mount --propagation private -- "$0" "$@"
 }
 
+# root_heal ROOT: finish what an interrupted dpkg left in ROOT (dpkg
+# --configure -a, then apt-get -f install); 0 when dpkg --audit is clean
+# (at once, for a root with nothing left).  Only while nothing else uses
+# the root.
+root_heal() {
+	[ -n "$(chroot "$1" dpkg --audit 2>/dev/null)" ] || return 0
+	say "$(basename "$1") build root: finishing what an interrupted dpkg left there"
+	local broken
+	in_root "$1" dpkg --configure -a >> "$1.apt.log" 2>&1 || true
+	in_root "$1" apt-get -q -y -f install >> "$1.apt.log" 2>&1 || true
+	# half-unpacked ones ("must be reinstalled"), by the names audit lists
+	broken=$(chroot "$1" dpkg --audit 2>/dev/null | awk '/^ [a-z0-9]/ { print $1 }')
+	[ -z "$broken" ] || in_root "$1" apt-get -q -y install --reinstall $broken >> "$1.apt.log" 2>&1 || true
+	[ -z "$(chroot "$1" dpkg --audit 2>/dev/null)" ]
+}
+
 # root_umount DIR: unmount DIR, retrying while something in the root (a
 # daemon a maintainer script started) still holds it; loud on failure.
 root_umount() {

@@ -73,6 +73,14 @@ static u32 kfx_dynptr_type(const struct bpf_dynptr_kern *p)
 	return p->size >> KFX_DYNPTR_TYPE_SHIFT & KFX_DYNPTR_TYPE_MASK;
 }
 
+/* Whether @p is over an skb or xdp buffer: made by a packet program. */
+bool kfx_dynptr_is_packet(const struct bpf_dynptr_kern *p)
+{
+	u32 type = kfx_dynptr_type(p);
+
+	return type == KFX_DYNPTR_TYPE_SKB || type == KFX_DYNPTR_TYPE_XDP;
+}
+
 /*
  * The address of the @len bytes dynptr @p covers, or NULL: not
  * initialised, read-only when @write, or not reachable as plain memory

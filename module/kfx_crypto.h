@@ -16,6 +16,7 @@
 #include <linux/refcount.h>
 #include <linux/rcupdate.h>
 #include <linux/scatterlist.h>
+#include <linux/sched.h>
 #include <linux/types.h>
 #include <asm/page.h>
 /* no include guard in some kernels' asm/simd.h: included here only */
@@ -149,29 +150,107 @@ static inline bool kfx_crypto_in_irq(void)
 	return in_hardirq() || in_nmi() || irqs_disabled();
 }
 
+#ifdef CONFIG_X86
 /*
- * Whether code that may use the FPU/SIMD registers (kernel_fpu_begin() on
- * x86, kernel_neon_begin() on arm64, reached through the crypto API or
- * lib/crypto) may run here, by the kernel's own rule: task context with
- * bottom halves on, or a softirq.  may_use_simd() alone says yes inside
- * the kernel's own fpregs_lock() sections (bottom halves off on !RT,
- * preemption off on RT), where the task's registers are loaded but not
- * yet marked so: kernel_fpu_begin() there skips saving them and the task
- * returns to user space with ours.  A tracing program can run in such a
- * section (tp_btf/x86_fpu_regs_activated, fentry on what it calls), and
- * there is no telling it apart from any other bottom-half-off (!RT) or
- * non-preemptible (RT) task context; so none of those get SIMD.
+ * Whether x86 code that may use the FPU (kernel_fpu_begin(), reached
+ * through a SIMD crypto driver or lib/crypto) must be kept from it here:
+ * in task context with bottom halves off (on PREEMPT_RT, with preemption
+ * off), which is what the kernel's own fpregs_lock() sections look like.
+ * There the task's registers may be loaded but not yet marked so, and
+ * kernel_fpu_begin() would skip saving them and the task would return to
+ * user space with the driver's.  A tracing program can run in such a
+ * section (tp_btf/x86_fpu_regs_activated, fentry on what it calls) and
+ * nothing tells it apart from, say, a TC program on the transmit path.
+ * Softirqs and task context with bottom halves on are outside them all.
+ * Called before kfx_crypto_scratch_get() (which disables preemption).
  */
-static inline bool kfx_crypto_simd_allowed(void)
+static inline bool kfx_crypto_fpu_fence_needed(void)
 {
-	if (in_hardirq() || in_nmi() || irqs_disabled() || !may_use_simd())
-		return false;
 	if (in_serving_softirq())
-		return true;
-	if (softirq_count())
 		return false;
-	return !IS_ENABLED(CONFIG_PREEMPT_RT) || preemptible();
+	if (softirq_count())
+		return true;
+	return IS_ENABLED(CONFIG_PREEMPT_RT) && !preemptible();
 }
+
+/**
+ * enum kfx_fpu_verdict - what a call where the FPU must be kept off may do
+ * @KFX_FPU_TAKEN: the FPU is in use already (a kernel FPU section below
+ *	us): every driver sees so and runs its C code
+ * @KFX_FPU_FENCE: the task's registers are marked live (or it has none):
+ *	kfx_crypto_fpu_fence() keeps the drivers off cleanly
+ * @KFX_FPU_UNSAFE: neither: a fence would leave the kernel's FPU state
+ *	inconsistent inside its own register sections (the registers
+ *	loaded, not yet marked live), so only generic drivers may run
+ */
+enum kfx_fpu_verdict {
+	KFX_FPU_TAKEN,
+	KFX_FPU_FENCE,
+	KFX_FPU_UNSAFE,
+};
+
+/* Where kfx_crypto_fpu_fence_needed(), in the scratch (preemption off). */
+static inline enum kfx_fpu_verdict kfx_crypto_fpu_verdict(void)
+{
+	if (!may_use_simd())
+		return KFX_FPU_TAKEN;
+	if ((current->flags & PF_KTHREAD) ||
+	    !test_thread_flag(TIF_NEED_FPU_LOAD))
+		return KFX_FPU_FENCE;
+	return KFX_FPU_UNSAFE;
+}
+
+/*
+ * Mark the FPU as in use on this CPU without touching a register, where
+ * kfx_crypto_fpu_verdict() said KFX_FPU_FENCE: kernel_fpu_begin_mask(0)
+ * loads no MXCSR nor x87 state and, the registers being marked live,
+ * saves them to memory and marks them so (as any kernel FPU user does:
+ * they are reloaded on the way back to user space).  Every x86 SIMD
+ * crypto driver and lib/crypto check crypto_simd_usable() or
+ * irq_fpu_usable() first, see the FPU taken and run their C code: the
+ * same digest, slower.  Always true.
+ */
+static inline bool kfx_crypto_fpu_fence(void)
+{
+	kernel_fpu_begin_mask(0);
+	return true;
+}
+
+static inline void kfx_crypto_fpu_unfence(void)
+{
+	kernel_fpu_end();
+}
+#else
+/*
+ * arm64 keeps its own FPSIMD sections apart: kernel_neon_begin() saves
+ * the task's state itself and may_use_simd(), which every NEON driver
+ * checks, covers the rest.
+ */
+static inline bool kfx_crypto_fpu_fence_needed(void)
+{
+	return false;
+}
+
+enum kfx_fpu_verdict {
+	KFX_FPU_TAKEN,
+	KFX_FPU_FENCE,
+	KFX_FPU_UNSAFE,
+};
+
+static inline enum kfx_fpu_verdict kfx_crypto_fpu_verdict(void)
+{
+	return KFX_FPU_TAKEN;
+}
+
+static inline bool kfx_crypto_fpu_fence(void)
+{
+	return false;
+}
+
+static inline void kfx_crypto_fpu_unfence(void)
+{
+}
+#endif
 
 struct kfx_crypto_scratch *kfx_crypto_scratch_get(void);
 void kfx_crypto_scratch_put(struct kfx_crypto_scratch *s);
@@ -182,6 +261,7 @@ void kfx_crypto_scratch_put(struct kfx_crypto_scratch *s);
  * bytes in turn, paged and fragment data included.
  */
 u32 kfx_dynptr_size(const struct bpf_dynptr_kern *p);
+bool kfx_dynptr_is_packet(const struct bpf_dynptr_kern *p);
 void *kfx_dynptr_data(const struct bpf_dynptr_kern *p, u32 len, bool write);
 typedef int (*kfx_dynptr_piece_fn)(void *arg, const u8 *data, u32 len);
 int kfx_dynptr_for_each(const struct bpf_dynptr_kern *p, u32 len,

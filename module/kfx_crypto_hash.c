@@ -10,9 +10,10 @@
  * in the ctx: a ctx is shared by every CPU that holds a reference.
  *
  * Tracing and LSM programs hash too, and they run where the kernel itself
- * never uses the FPU (kfx_crypto_simd_allowed()).  A ctx whose best
- * driver may use it keeps a second tfm of the algorithm's generic C
- * drivers for those contexts; without one, they get -EBUSY.
+ * never uses the FPU (kfx_crypto_fpu_fence_needed()).  There the FPU is
+ * fenced off for the call when that is clean (kfx_crypto_fpu_verdict()),
+ * else the algorithm's generic C drivers do the work: a ctx whose best
+ * driver is not one of them keeps a second tfm of them.
  */
 #include <crypto/hash.h>
 #include <linux/slab.h>
@@ -208,30 +209,51 @@ static int kfx_hash_update(void *desc, const u8 *data, u32 len)
 	return crypto_shash_update(desc, data, len);
 }
 
-/* The tfm for this context (before the scratch: it disables preemption). */
-static struct crypto_shash *kfx_hash_tfm(struct kfx_hash_ctx *c)
+/*
+ * The tfm for this call, and whether to fence the FPU around it (see
+ * kfx_crypto_fpu_verdict()); NULL when the call must be -EBUSY: no clean
+ * fence, no generic driver, and not a packet program.  In this CPU's
+ * scratch (preemption off); @fence_needed was read before it.
+ */
+static struct crypto_shash *kfx_hash_tfm(struct kfx_hash_ctx *c,
+					 const struct bpf_dynptr_kern *data,
+					 bool fence_needed, bool *fence)
 {
-	if (c->any_context || kfx_crypto_simd_allowed())
+	*fence = false;
+	if (!fence_needed || c->any_context)
 		return c->tfm;
-	return c->generic;
+	switch (kfx_crypto_fpu_verdict()) {
+	case KFX_FPU_TAKEN:
+		return c->tfm;
+	case KFX_FPU_FENCE:
+		*fence = kfx_crypto_fpu_fence();
+		return c->tfm;
+	default:
+		if (c->generic)
+			return c->generic;
+		/* packet programs never run in those sections */
+		return kfx_dynptr_is_packet(data) ? c->tfm : NULL;
+	}
 }
 
 /* Digest @len bytes of @data into @out in this CPU's scratch. */
 static int kfx_hash_digest(struct kfx_hash_ctx *c,
 			   const struct bpf_dynptr_kern *data, u32 len, u8 *out)
 {
-	struct crypto_shash *tfm = kfx_hash_tfm(c);
-	struct kfx_crypto_scratch *s;
+	bool fence_needed = kfx_crypto_fpu_fence_needed();
+	struct kfx_crypto_scratch *s = kfx_crypto_scratch_get();
 	struct shash_desc *desc;
+	bool fence;
 	int err;
 
-	if (!tfm)
-		return -EBUSY;
-	s = kfx_crypto_scratch_get();
 	if (!s)
 		return -EBUSY;
 	desc = (struct shash_desc *)s->req;
-	desc->tfm = tfm;
+	desc->tfm = kfx_hash_tfm(c, data, fence_needed, &fence);
+	if (!desc->tfm) {
+		kfx_crypto_scratch_put(s);
+		return -EBUSY;
+	}
 	err = crypto_shash_init(desc);
 	if (!err)
 		err = kfx_dynptr_for_each(data, len, kfx_hash_update, desc);
@@ -239,6 +261,8 @@ static int kfx_hash_digest(struct kfx_hash_ctx *c,
 		err = crypto_shash_final(desc, out);
 	/* a MAC's state holds its key */
 	shash_desc_zero(desc);
+	if (fence)
+		kfx_crypto_fpu_unfence();
 	kfx_crypto_scratch_put(s);
 	return err;
 }
@@ -282,14 +306,17 @@ __bpf_kfunc_start_defs();
  * programs (fentry, fexit, tp_btf, LSM, ...); 6.1's verifier passes only
  * local dynptrs to kfuncs.
  *
- * Where the kernel itself would not use the FPU/SIMD registers (a task
- * with bottom halves off, or, on PREEMPT_RT, with preemption off: any
- * tp_btf program there, and the kernel's own FPU register sections), the
- * algorithm's generic C drivers do the work when the kernel has them
- * ("sha256-generic", "hmac(sha256-generic)", ...; same digest, slower),
- * else the call is -EBUSY.  Task context with bottom halves on (SYSCALL
- * programs, most fentry and LSM programs, tp_btf on !RT) and softirqs
- * (XDP, TC ingress) get the kernel's best driver.
+ * On x86, where the kernel itself would not use the FPU (a task with
+ * bottom halves off, or on PREEMPT_RT with preemption off: the kernel's
+ * own FPU register sections look so, and tp_btf programs run there), the
+ * call keeps the algorithm's drivers off the FPU and they run their C
+ * code, the same digest, slower: by marking the FPU in use, touching no
+ * register, where the task's registers are not marked live, else through
+ * the algorithm's generic drivers ("sha256-generic", ...); with neither
+ * (7.x's sha256 has no generic driver) it is -EBUSY, unless @data is
+ * packet data.  In softirqs (XDP, TC ingress) and tasks with bottom
+ * halves on (SYSCALL, most fentry and LSM programs, tp_btf without
+ * PREEMPT_RT) the drivers may use SIMD as the kernel's own callers do.
  *
  * Return: 0, or an errno, with every byte of @out zeroed when @out can be
  * written:
@@ -300,8 +327,9 @@ __bpf_kfunc_start_defs();
  * * %-EBUSY  - called in hard interrupt or NMI context, with interrupts
  *              off, from a program that runs inside another kfx crypto
  *              call on this CPU (a tracing program attached to a function
- *              the cipher calls), or where SIMD is not allowed and the
- *              algorithm has no generic driver
+ *              the cipher calls), or on x86 where the FPU may not be
+ *              used and cannot be fenced (above) and the algorithm has no
+ *              generic driver
  * * %-ENOMEM - or another error of the crypto API
  */
 __bpf_kfunc int kfx_crypto_hash(struct kfx_crypto_ctx *ctx,

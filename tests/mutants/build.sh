@@ -67,12 +67,22 @@ if [ -f "$vm" ]; then
 else
 	"$KFX_TOP/tools/kfx-extract-vmlinux.sh" "$KFX_CACHE/kernels/$kver/vmlinuz" "$m/build/vmlinux.base" > /dev/null
 fi
+# The probes' answer depends on the headers only: the first build's is
+# kept and later builds skip them (make module's two other steps).
+probes=$W/probes-$kver.h
+kd=/usr/src/linux-headers-$kver
+if [ -f "$probes" ]; then
+	cp "$probes" "$m/build/module/kfx_probes.h"
+	cmd="make -C $kd M=/build modules && tools/kfx-btf.sh $kver $kd kfx.ko /build/vmlinux.base"
+else
+	cmd="make KVER=$kver KDIR=$kd BTF_BASE=/build/vmlinux.base module"
+fi
 chroot "$m" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root bash -c \
-	"cd /build && make KVER=$kver KDIR=/usr/src/linux-headers-$kver BTF_BASE=/build/vmlinux.base module" \
-	> "$W/logs/build-$kver.log" 2>&1 || {
+	"cd /build && $cmd" > "$W/logs/build-$kver.log" 2>&1 || {
 	grep -E 'error|Error' "$W/logs/build-$kver.log" | head -5 >&2
 	die "mutants: the build for $kver failed ($W/logs/build-$kver.log)"
 }
+[ -f "$probes" ] || cp "$m/build/module/kfx_probes.h" "$probes"
 mkdir -p "$out"
 cp "$m/build/kfx.ko" "$out/kfx.ko"
 objcopy --remove-section=.BTF "$out/kfx.ko" "$out/kfx-nobtf.ko"

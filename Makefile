@@ -12,6 +12,10 @@
 #                  results in ~/.cache/kfx/bench/native/RESULTS.md
 # make check       the whole test matrix (KERNELS="6.1 7.3" or ARCH=arm64
 #                  for a subset)
+# make mutants     the mutation check, not in make check (an hour or more):
+#                  each bug of tests/mutants/mutants.list alone, built and
+#                  run through its narrowest row; MUTANTS=id1,id2, ROWS=7.3;
+#                  table in tests/mutants/RESULTS.md (tests/mutants/README.md)
 # make deb         kfx-dkms and kfx-tools .debs in ~/.cache/kfx/deb/ (ARCH=arm64:
 #                  arm64's, cross-built, in ~/.cache/kfx/deb-arm64/)
 # make samples     kfxctl and the samples against the running kernel's BTF,
@@ -85,6 +89,9 @@ bench-native:
 check:
 	KFX_ARCH="$(ARCH)" tests/vm/check.sh $(KERNELS)
 
+mutants:
+	MUTANTS="$(MUTANTS)" ROWS="$(ROWS)" tests/mutants/run.py
+
 deb:
 	KFX_ARCH="$(ARCH)" tests/vm/make-deb.sh
 
@@ -101,4 +108,4 @@ clean-cache:
 	tests/vm/clean-cache.sh
 
 FORCE:
-.PHONY: all module btf-base-check clean deps demo bench bench-native check deb samples man repo clean-cache FORCE
+.PHONY: all module btf-base-check clean deps demo bench bench-native check mutants deb samples man repo clean-cache FORCE

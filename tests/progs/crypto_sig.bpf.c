@@ -300,6 +300,31 @@ int p256_s_equals_the_order(void *ctx)
 }
 
 SEC("syscall")
+__success __retval(-EBADMSG)
+int p256_r_equals_the_order(void *ctx)
+{
+	return VERIFY(P256, ECDSA_P256_PUB, ECDSA_SHA256_SAMPLE,
+		      ECDSA_P256_BAD_R_N);
+}
+
+SEC("syscall")
+__success __retval(-EBADMSG)
+int p256_s_zero(void *ctx)
+{
+	return VERIFY(P256, ECDSA_P256_PUB, ECDSA_SHA256_SAMPLE,
+		      ECDSA_P256_BAD_S_ZERO);
+}
+
+/* Valid, with R.x = n + 3 >= n: r is R.x mod n (SEC 1 4.1.4 step 7). */
+SEC("syscall")
+__success __retval(0)
+int p256_r_is_x_mod_n(void *ctx)
+{
+	return VERIFY(P256, ECDSA_P256_XN_PUB, ECDSA_P256_XN_DIGEST,
+		      ECDSA_P256_XN_SIG);
+}
+
+SEC("syscall")
 __success __retval(-EKEYREJECTED)
 int p384_s_bit_flipped(void *ctx)
 {

@@ -17,7 +17,8 @@
  * samples_exec_hash.c, lockdown.c) and the counts.  --only NAME[,NAME...]
  * loads kfx and runs only the programs whose "object/program" holds a NAME
  * (to replay one case on a kernel by hand, through run-guest.sh's
- * KFX_PAYLOAD).
+ * KFX_PAYLOAD); a NAME of @live, @map, @lockdown or @rmmod runs that
+ * scenario after them (tests/mutants/).
  *
  * Last, before lockdown, the kfunc fuzzer (tests/runner/fuzz.c): its
  * regression cases, then N seconds of random ones (KFX_FUZZ_SECONDS, 0
@@ -170,6 +171,20 @@ int main(int argc, char **argv)
 	if (only) {	/* one case, by hand: KFX_PAYLOAD (run-guest.sh) */
 		test_objects(NULL, "");
 		crypto_bounds_report();
+		/* scenarios, when named too (tests/mutants/mutants.list) */
+		if (strstr(only, "@live"))
+			test_crypto_live_zero();
+		if (strstr(only, "@map"))
+			test_crypto_map_frees_ctx();
+		if (strstr(only, "@lockdown"))
+			test_lockdown();
+		if (strstr(only, "@rmmod")) {
+			err = mod_unload_settled();
+			if (err)
+				FAIL("module/rmmod", "%s", strerror(-err));
+			else
+				PASS("module/rmmod");
+		}
 		goto out;
 	}
 	test_version_string();

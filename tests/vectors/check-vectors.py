@@ -354,11 +354,14 @@ for curve, (nb, oid, n, x) in CURVES.items():
     flip = get(f"ECDSA_{curve}_BAD_S_FLIP")
     check(f"ECDSA_{curve}_BAD_S_FLIP is s ^ 1", flip, r_ + s_[:-1] + bytes([s_[-1] ^ 1]))
     check(f"ECDSA_{curve}_BAD_S_FLIP refused (openssl)", pkeyutl_verify(curve, pub, gd, flip), False)
-    for bad, want in (("BAD_R_ZERO", bytes(nb) + s_), ("BAD_S_N", r_ + n.to_bytes(nb, "big"))):
+    for bad, want, says in (("BAD_R_ZERO", bytes(nb) + s_, "0 || s"),
+                            ("BAD_S_N", r_ + n.to_bytes(nb, "big"), "r || n"),
+                            ("BAD_R_N", n.to_bytes(nb, "big") + s_, "n || s"),
+                            ("BAD_S_ZERO", r_ + bytes(nb), "r || 0")):
         if f"ECDSA_{curve}_{bad}" not in V:
             continue
         v = get(f"ECDSA_{curve}_{bad}")
-        check(f"ECDSA_{curve}_{bad} is {'0 || s' if bad == 'BAD_R_ZERO' else 'r || n'}", v, want)
+        check(f"ECDSA_{curve}_{bad} is {says}", v, want)
         check(f"ECDSA_{curve}_{bad} refused (openssl)", pkeyutl_verify(curve, pub, gd, v), False)
     # the signature with another message's digest
     other = V.get(f"ECDSA_{h}_TEST")
@@ -448,6 +451,11 @@ for name in sorted(k for k in V if re.fullmatch(r"ECDSA_E_P\d+_\w+_PRIV", k)):
     r = openssl("pkey", "-pubin", "-in", tmpfile("c.pem", spki_pem(curve, comp)),
                 "-pubout", "-outform", "DER", "-ec_conv_form", "uncompressed")
     check(f"{pre}_COMPRESSED is the point of {pre}_PUB (openssl pkey)", r.stdout[-len(pub):], pub)
+
+# R.x >= n: r = R.x - n, accepted by OpenSSL; x = n + 3 checked by hand here
+xn_pub, xn_dig, xn_sig = get("ECDSA_P256_XN_PUB"), get("ECDSA_P256_XN_DIGEST"), get("ECDSA_P256_XN_SIG")
+check("ECDSA_P256_XN_SIG accepted (openssl)", pkeyutl_verify("P256", xn_pub, xn_dig, xn_sig), True)
+check("ECDSA_P256_XN_SIG has r = 3", int.from_bytes(xn_sig[:32], "big"), 3)
 
 # --- every value checked ----------------------------------------------------
 for k in sorted(set(V) - used):

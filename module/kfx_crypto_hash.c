@@ -212,11 +212,11 @@ static int kfx_hash_update(void *desc, const u8 *data, u32 len)
 /*
  * The tfm for this call, and whether to fence the FPU around it (see
  * kfx_crypto_fpu_verdict()); NULL when the call must be -EBUSY: no clean
- * fence, no generic driver, and not a packet program.  In this CPU's
+ * fence, no generic driver, and not a packet program (@packet: data or
+ * out is packet memory, which only packet programs can reach).  In this CPU's
  * scratch (preemption off); @fence_needed was read before it.
  */
-static struct crypto_shash *kfx_hash_tfm(struct kfx_hash_ctx *c,
-					 const struct bpf_dynptr_kern *data,
+static struct crypto_shash *kfx_hash_tfm(struct kfx_hash_ctx *c, bool packet,
 					 bool fence_needed, bool *fence)
 {
 	*fence = false;
@@ -232,13 +232,14 @@ static struct crypto_shash *kfx_hash_tfm(struct kfx_hash_ctx *c,
 		if (c->generic)
 			return c->generic;
 		/* packet programs never run in those sections */
-		return kfx_dynptr_is_packet(data) ? c->tfm : NULL;
+		return packet ? c->tfm : NULL;
 	}
 }
 
 /* Digest @len bytes of @data into @out in this CPU's scratch. */
 static int kfx_hash_digest(struct kfx_hash_ctx *c,
-			   const struct bpf_dynptr_kern *data, u32 len, u8 *out)
+			   const struct bpf_dynptr_kern *data, u32 len, u8 *out,
+			   bool packet)
 {
 	bool fence_needed = kfx_crypto_fpu_fence_needed();
 	struct kfx_crypto_scratch *s = kfx_crypto_scratch_get();
@@ -249,7 +250,7 @@ static int kfx_hash_digest(struct kfx_hash_ctx *c,
 	if (!s)
 		return -EBUSY;
 	desc = (struct shash_desc *)s->req;
-	desc->tfm = kfx_hash_tfm(c, data, fence_needed, &fence);
+	desc->tfm = kfx_hash_tfm(c, packet, fence_needed, &fence);
 	if (!desc->tfm) {
 		kfx_crypto_scratch_put(s);
 		return -EBUSY;
@@ -274,7 +275,7 @@ static int kfx_hash_digest(struct kfx_hash_ctx *c,
  */
 static int kfx_hash_checked(struct kfx_crypto_ctx *ctx,
 			    const struct bpf_dynptr_kern *data, u8 *out,
-			    u32 out_len)
+			    u32 out_len, bool packet)
 {
 	struct kfx_hash_ctx *c;
 	u32 len;
@@ -285,7 +286,7 @@ static int kfx_hash_checked(struct kfx_crypto_ctx *ctx,
 	len = kfx_dynptr_size(data);
 	if (!len || out_len < c->digest_len)
 		return -EINVAL;
-	return kfx_hash_digest(c, data, len, out);
+	return kfx_hash_digest(c, data, len, out, packet);
 }
 
 __bpf_kfunc_start_defs();
@@ -313,8 +314,9 @@ __bpf_kfunc_start_defs();
  * code, the same digest, slower: by marking the FPU in use, touching no
  * register, where the task's registers are not marked live, else through
  * the algorithm's generic drivers ("sha256-generic", ...); with neither
- * (7.x's sha256 has no generic driver) it is -EBUSY, unless @data is
- * packet data.  In softirqs (XDP, TC ingress) and tasks with bottom
+ * (7.x's sha256 has no generic driver) it is -EBUSY, unless @data or @out
+ * is packet memory (only packet programs, never inside those sections,
+ * can pass it).  In softirqs (XDP, TC ingress) and tasks with bottom
  * halves on (SYSCALL, most fentry and LSM programs, tp_btf without
  * PREEMPT_RT) the drivers may use SIMD as the kernel's own callers do.
  *
@@ -341,7 +343,9 @@ __bpf_kfunc int kfx_crypto_hash(struct kfx_crypto_ctx *ctx,
 	int err;
 
 	err = kfx_hash_checked(ctx, (const struct bpf_dynptr_kern *)data, p,
-			       out_len);
+			       out_len,
+			       kfx_dynptr_is_packet((const struct bpf_dynptr_kern *)data) ||
+			       kfx_dynptr_is_packet(o));
 	if (err && p)
 		memset(p, 0, out_len);
 	return err;

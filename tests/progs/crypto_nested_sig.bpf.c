@@ -9,8 +9,8 @@
  *
  * The driver ("tracing_nested", tests/runner/crypto_tracing.c) attaches
  * the fentry program, then runs setup_nested again: its verification is
- * the outer call.  Built twice: crypto_nested_sig_6_1.bpf.c is this file
- * with 6.1's kptr tag.
+ * the outer call.  6.2+, as crypto_nested.bpf.c: 6.1's verifier refuses
+ * this program's map kptrs in an fentry program (kptr_ref).
  */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
@@ -22,11 +22,7 @@
 
 #define EBUSY		16
 
-#ifdef KFX_KPTR_REF
-#define __nested_kernel	__without_ksym("bpf_rcu_read_lock")
-#else
 #define __nested_kernel	__needs_ksym("bpf_rcu_read_lock")
-#endif
 
 struct kfx_crypto_params params;
 int err;

@@ -189,12 +189,18 @@ enum kfx_fpu_verdict {
 	KFX_FPU_UNSAFE,
 };
 
-/* Where kfx_crypto_fpu_fence_needed(), in the scratch (preemption off). */
+/*
+ * Where kfx_crypto_fpu_fence_needed(), in the scratch (preemption off).
+ * A fence needs switch_fpu_return() to put the task's FPU state back
+ * (kfx_crypto_fpu_unfence()); where kfx may not call it (7.x exports it
+ * to KVM only: KFX_HAVE_X86_FPU_RETURN unset) there is no clean fence.
+ */
 static inline enum kfx_fpu_verdict kfx_crypto_fpu_verdict(void)
 {
 	if (!may_use_simd())
 		return KFX_FPU_TAKEN;
-	if ((current->flags & PF_KTHREAD) ||
+	if (IS_ENABLED(KFX_HAVE_X86_FPU_RETURN) &&
+	    !(current->flags & PF_KTHREAD) &&
 	    !test_thread_flag(TIF_NEED_FPU_LOAD))
 		return KFX_FPU_FENCE;
 	return KFX_FPU_UNSAFE;
@@ -204,11 +210,10 @@ static inline enum kfx_fpu_verdict kfx_crypto_fpu_verdict(void)
  * Mark the FPU as in use on this CPU without touching a register, where
  * kfx_crypto_fpu_verdict() said KFX_FPU_FENCE: kernel_fpu_begin_mask(0)
  * loads no MXCSR nor x87 state and, the registers being marked live,
- * saves them to memory and marks them so (as any kernel FPU user does:
- * they are reloaded on the way back to user space).  Every x86 SIMD
- * crypto driver and lib/crypto check crypto_simd_usable() or
- * irq_fpu_usable() first, see the FPU taken and run their C code: the
- * same digest, slower.  Always true.
+ * saves them to memory and marks them not loaded.  Every x86 SIMD crypto
+ * driver and lib/crypto check crypto_simd_usable() or irq_fpu_usable()
+ * first, see the FPU taken and run their C code: the same digest,
+ * slower.  Always true.
  */
 static inline bool kfx_crypto_fpu_fence(void)
 {
@@ -216,9 +221,24 @@ static inline bool kfx_crypto_fpu_fence(void)
 	return true;
 }
 
+/*
+ * End the fence and leave the task's FPU state as it was: its registers,
+ * untouched, live and marked so.  kernel_fpu_begin_mask() marked them not
+ * loaded and this CPU's as no one's; switch_fpu_return() loads them back
+ * from the copy it saved (the same bytes) and marks them live and this
+ * CPU's.  Inside the kernel's own register sections that matters: at
+ * tp_btf/x86_fpu_regs_activated the section marks the registers live
+ * right after the program, and a CPU left as no one's owner then fails
+ * fpregs_assert_state_consistent() on the way to user space (seen).
+ * Only where kernel_fpu_begin_mask() saved them (not a kernel thread).
+ */
 static inline void kfx_crypto_fpu_unfence(void)
 {
 	kernel_fpu_end();
+#ifdef KFX_HAVE_X86_FPU_RETURN
+	if (test_thread_flag(TIF_NEED_FPU_LOAD))
+		switch_fpu_return();
+#endif
 }
 #else
 /*

@@ -199,10 +199,11 @@ static inline enum kfx_fpu_verdict kfx_crypto_fpu_verdict(void)
 {
 	if (!may_use_simd())
 		return KFX_FPU_TAKEN;
-	if (IS_ENABLED(KFX_HAVE_X86_FPU_RETURN) &&
-	    !(current->flags & PF_KTHREAD) &&
+#ifdef KFX_HAVE_X86_FPU_RETURN
+	if (!(current->flags & PF_KTHREAD) &&
 	    !test_thread_flag(TIF_NEED_FPU_LOAD))
 		return KFX_FPU_FENCE;
+#endif
 	return KFX_FPU_UNSAFE;
 }
 

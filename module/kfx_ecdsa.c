@@ -291,16 +291,39 @@ static int kfx_ecdsa_sum(struct ecc_point *res, const struct ecc_point *a,
  * as Q = G, -G, -2G.  u2 is never 0 (r, s in [1, n-1], n prime); u1 is 0
  * when h = 0 (mod n), and R is then u2 Q.
  */
-static noinline int kfx_ecdsa_check(const struct kfx_ecdsa *e, const u64 *h,
-				    const u64 *r, const u64 *s)
-{
-	const struct ecc_curve *curve = e->curve;
-	unsigned int nd = curve->g.ndigits;
+/**
+ * struct kfx_ecdsa_work - kfx_ecdsa_check()'s numbers, off the stack
+ * @w: 1 / s
+ * @u1: h / s, then the sum's y
+ * @u2: r / s
+ * @ax: u1 G
+ * @ay: its y
+ * @bx: u2 Q
+ * @by: its y
+ *
+ * Seven numbers of up to ECC_MAX_DIGITS digits made a 568 to 752 byte
+ * frame (over the 512 bytes kfx allows itself).  One per CPU and context
+ * (task, softirq), as the crypto scratch, which kfx_sig_verify() holds
+ * around the check: no other check can use the same one meanwhile.
+ */
+struct kfx_ecdsa_work {
 	u64 w[ECC_MAX_DIGITS], u1[ECC_MAX_DIGITS], u2[ECC_MAX_DIGITS];
 	u64 ax[ECC_MAX_DIGITS], ay[ECC_MAX_DIGITS];
 	u64 bx[ECC_MAX_DIGITS], by[ECC_MAX_DIGITS];
-	struct ecc_point a = ECC_POINT_INIT(ax, ay, nd);
-	struct ecc_point b = ECC_POINT_INIT(bx, by, nd);
+};
+
+static DEFINE_PER_CPU(struct kfx_ecdsa_work, kfx_ecdsa_work[2]);
+
+static noinline int kfx_ecdsa_check(const struct kfx_ecdsa *e, const u64 *h,
+				    const u64 *r, const u64 *s)
+{
+	struct kfx_ecdsa_work *k =
+		this_cpu_ptr(&kfx_ecdsa_work[in_serving_softirq() ? 1 : 0]);
+	const struct ecc_curve *curve = e->curve;
+	unsigned int nd = curve->g.ndigits;
+	u64 *w = k->w, *u1 = k->u1, *u2 = k->u2;
+	struct ecc_point a = ECC_POINT_INIT(k->ax, k->ay, nd);
+	struct ecc_point b = ECC_POINT_INIT(k->bx, k->by, nd);
 	struct ecc_point pub = ECC_POINT_INIT((u64 *)e->x, (u64 *)e->y, nd);
 	/* the sum goes where w and u1 were: they are done with by then */
 	struct ecc_point sum = ECC_POINT_INIT(w, u1, nd);

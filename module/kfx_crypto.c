@@ -315,7 +315,7 @@ struct kfx_crypto_scratch *kfx_crypto_scratch_get(void)
 	if (unlikely(kfx_crypto_in_irq()))
 		return NULL;
 	preempt_disable();
-	s = this_cpu_read(kfx_crypto_scratch[in_serving_softirq() ? 1 : 0]);
+	s = this_cpu_read(kfx_crypto_scratch[kfx_crypto_slot()]);
 	if (unlikely(s->busy)) {
 		preempt_enable();
 		return NULL;

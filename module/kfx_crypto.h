@@ -150,6 +150,22 @@ static inline bool kfx_crypto_in_irq(void)
 	return in_hardirq() || in_nmi() || irqs_disabled();
 }
 
+/**
+ * enum kfx_fpu_verdict - what a call where the FPU must be kept off may do
+ * @KFX_FPU_TAKEN: the FPU is in use already (a kernel FPU section below
+ *	us): every driver sees so and runs its C code
+ * @KFX_FPU_FENCE: the task's registers are marked live (or it has none):
+ *	kfx_crypto_fpu_fence() keeps the drivers off cleanly
+ * @KFX_FPU_UNSAFE: neither: a fence would leave the kernel's FPU state
+ *	inconsistent inside its own register sections (the registers
+ *	loaded, not yet marked live), so only generic drivers may run
+ */
+enum kfx_fpu_verdict {
+	KFX_FPU_TAKEN,
+	KFX_FPU_FENCE,
+	KFX_FPU_UNSAFE,
+};
+
 #ifdef CONFIG_X86
 /*
  * Whether x86 code that may use the FPU (kernel_fpu_begin(), reached
@@ -172,22 +188,6 @@ static inline bool kfx_crypto_fpu_fence_needed(void)
 		return true;
 	return IS_ENABLED(CONFIG_PREEMPT_RT) && !preemptible();
 }
-
-/**
- * enum kfx_fpu_verdict - what a call where the FPU must be kept off may do
- * @KFX_FPU_TAKEN: the FPU is in use already (a kernel FPU section below
- *	us): every driver sees so and runs its C code
- * @KFX_FPU_FENCE: the task's registers are marked live (or it has none):
- *	kfx_crypto_fpu_fence() keeps the drivers off cleanly
- * @KFX_FPU_UNSAFE: neither: a fence would leave the kernel's FPU state
- *	inconsistent inside its own register sections (the registers
- *	loaded, not yet marked live), so only generic drivers may run
- */
-enum kfx_fpu_verdict {
-	KFX_FPU_TAKEN,
-	KFX_FPU_FENCE,
-	KFX_FPU_UNSAFE,
-};
 
 /*
  * Where kfx_crypto_fpu_fence_needed(), in the scratch (preemption off).
@@ -214,12 +214,11 @@ static inline enum kfx_fpu_verdict kfx_crypto_fpu_verdict(void)
  * saves them to memory and marks them not loaded.  Every x86 SIMD crypto
  * driver and lib/crypto check crypto_simd_usable() or irq_fpu_usable()
  * first, see the FPU taken and run their C code: the same digest,
- * slower.  Always true.
+ * slower.
  */
-static inline bool kfx_crypto_fpu_fence(void)
+static inline void kfx_crypto_fpu_fence(void)
 {
 	kernel_fpu_begin_mask(0);
-	return true;
 }
 
 /*
@@ -252,26 +251,29 @@ static inline bool kfx_crypto_fpu_fence_needed(void)
 	return false;
 }
 
-enum kfx_fpu_verdict {
-	KFX_FPU_TAKEN,
-	KFX_FPU_FENCE,
-	KFX_FPU_UNSAFE,
-};
-
 static inline enum kfx_fpu_verdict kfx_crypto_fpu_verdict(void)
 {
 	return KFX_FPU_TAKEN;
 }
 
-static inline bool kfx_crypto_fpu_fence(void)
+static inline void kfx_crypto_fpu_fence(void)
 {
-	return false;
 }
 
 static inline void kfx_crypto_fpu_unfence(void)
 {
 }
 #endif
+
+/*
+ * Which of this CPU's two scratch slots (and kfx_ecdsa.c's work areas)
+ * the context we are in uses: a softirq can interrupt a task holding its
+ * own on !PREEMPT_RT, never another softirq.
+ */
+static inline unsigned int kfx_crypto_slot(void)
+{
+	return in_serving_softirq() ? 1 : 0;
+}
 
 struct kfx_crypto_scratch *kfx_crypto_scratch_get(void);
 void kfx_crypto_scratch_put(struct kfx_crypto_scratch *s);

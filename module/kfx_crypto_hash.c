@@ -226,7 +226,8 @@ static struct crypto_shash *kfx_hash_tfm(struct kfx_hash_ctx *c, bool packet,
 	case KFX_FPU_TAKEN:
 		return c->tfm;
 	case KFX_FPU_FENCE:
-		*fence = kfx_crypto_fpu_fence();
+		kfx_crypto_fpu_fence();
+		*fence = true;
 		return c->tfm;
 	default:
 		if (c->generic)

@@ -317,8 +317,7 @@ static DEFINE_PER_CPU(struct kfx_ecdsa_work, kfx_ecdsa_work[2]);
 static noinline int kfx_ecdsa_check(const struct kfx_ecdsa *e, const u64 *h,
 				    const u64 *r, const u64 *s)
 {
-	struct kfx_ecdsa_work *k =
-		this_cpu_ptr(&kfx_ecdsa_work[in_serving_softirq() ? 1 : 0]);
+	struct kfx_ecdsa_work *k = this_cpu_ptr(&kfx_ecdsa_work[kfx_crypto_slot()]);
 	const struct ecc_curve *curve = e->curve;
 	unsigned int nd = curve->g.ndigits;
 	u64 *w = k->w, *u1 = k->u1, *u2 = k->u2;

@@ -7,15 +7,20 @@
 # .BTF for module BTF), which build-module.sh installs in the build root.
 #
 # The source is Debian's linux-source-<major.minor> at the version of Debian's
-# linux-image-<debian-release> (from the row's suite); the config is that
-# image's own, cut down by `make localmodconfig` to the modules the guest
-# loads (tests/guest-modules.list and what they depend on), then
-# tests/vm/kfxdebug.config on top (KASAN, UBSAN, KFENCE, lockdep, ...).
-# Compiled with the build root's gcc (the row's root, SUITE-kbuild: a root of
-# its own), at nice 10, printing progress every 15 s.  A later run reuses the
-# kernel unless the source version, the fragment or the module list changed;
-# the source and kbuild output stay in the root (/build, about 5.6 GB) so that
-# a changed recipe rebuilds only what it changes.
+# linux-image-<debian-release> (from the row's suite).  The config is the
+# kernel's own minimal one (allnoconfig), plus what a qemu guest needs
+# (tests/vm/kfxdebug-guest.config), plus Debian's values of every option
+# kfx's probes, kfuncs and tests depend on (tests/vm/kfxdebug-debian.list:
+# BPF, BTF, tracing, the whole crypto API, the net options, modules and
+# their signatures, lockdown, the preemption model, paging, code
+# generation), plus tests/vm/kfxdebug.config (KASAN, UBSAN, KFENCE,
+# lockdep, ...); tests/vm/debug-config.py then checks that every one of
+# those options is still as Debian has it.  Compiled with the gcc Debian
+# built that kernel with, in a build root of its own (SUITE-kbuild), at
+# nice 10, printing progress every 15 s.  A later run reuses the kernel
+# unless the recipe (source version, fragments, lists) changed; the source
+# and kbuild output stay in the root (/build) so that a changed recipe
+# rebuilds only what it changes.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -28,7 +33,8 @@ base=${kver%-kfxdebug}
 root=$KFX_CACHE/roots/$rootname
 dest=$KFX_CACHE/kernels/$kver
 frag=$KFX_TOP/tests/vm/kfxdebug.config
-gcc_major=14	# what Debian builds its 7.x kernels for Debian 13 with
+guestfrag=$KFX_TOP/tests/vm/kfxdebug-guest.config
+takelist=$KFX_TOP/tests/vm/kfxdebug-debian.list
 # Without var-tracking-assignments gcc compiles 12-20% faster (kernel/fork.c
 # 1.79 s -> 1.48 s) and pahole makes the same BTF (compared per object on
 # 17 objects, identical); only DWARF variable locations get coarser.  Plain
@@ -41,21 +47,23 @@ ver=$(apt_private apt-cache show "linux-image-$base" 2>/dev/null | sed -n 's/^Ve
 [ -n "$ver" ] || die "linux-image-$base is not in the archive"
 line=$(echo "$base" | cut -d. -f1,2)
 src_pkg=linux-source-$line
+# Debian's config of the same release comes from Debian's own kernel.
+"$KFX_TOP/tests/vm/fetch-kernel.sh" --release "$base"
+debian=$KFX_CACHE/kernels/$base
+# The gcc Debian built it with (CONFIG_CC_VERSION_TEXT: "gcc-12 (Debian
+# 12.2.0-14+deb12u1) 12.2.0"), which the root's must be.
+gcc_major=$(sed -n 's/^CONFIG_CC_VERSION_TEXT=".*gcc-\([0-9]*\) .*/\1/p' "$debian/config")
+[ -n "$gcc_major" ] || die "cannot tell the gcc $base was built with from its config"
 # The recipe: what the kernel is built from.  A cached kernel built from
 # another recipe is built again.
-# (Another architecture's lines of the module list are not part of it.)
-recipe=$( { echo "$src_pkg $ver gcc-$gcc_major $kcflags"; cat "$frag"
-	    grep -v '^kernel/arch/arm64/' "$KFX_TOP/tests/guest-modules.list"; } |
+recipe=$( { echo "$src_pkg $ver gcc-$gcc_major $kcflags"; cat "$frag" "$guestfrag" "$takelist"
+	    "$KFX_TOP/tests/vm/debug-config.py" take "$debian/config" "$takelist"; } |
 	sha256sum | cut -c1-16)
 if [ -f "$dest/.done" ] && [ "$(cat "$dest/.done")" = "$recipe" ]; then
 	exit 0
 fi
 
 "$KFX_TOP/tests/vm/mkroot.sh" "$rootname"
-# Debian's config of the same release, and the module list localmodconfig
-# keeps, come from Debian's own kernel.
-"$KFX_TOP/tests/vm/fetch-kernel.sh" --release "$base"
-debian=$KFX_CACHE/kernels/$base
 
 debs=$KFX_CACHE/debs
 mkdir -p "$debs"
@@ -83,51 +91,68 @@ if [ "$(cat "$b/src.version" 2>/dev/null)" != "$src_pkg $ver" ]; then
 	echo "$src_pkg $ver" > "$b/src.version"
 fi
 src_ver=$(make -s -C "$b/src" kernelversion)
-[ "$src_ver" = "${base%%[-+]*}" ] || die "$src_pkg $ver is $src_ver, not the source of $base"
+# (the upstream version of the image package: 6.1.0-50-amd64 is 6.1.176-1)
+[ "$src_ver" = "${ver%%-*}" ] || die "$src_pkg $ver is $src_ver, not the source of $base ($ver)"
 mkdir -p "$b/obj"
 
-# localmodconfig's module list, in lsmod's format: every module the guest is
-# given (run-guest.sh copies the same paths) and what they depend on.
-lsmod=$b/lsmod
-{
-	echo "Module                  Size  Used by"
-	grep -v '^#' "$KFX_TOP/tests/guest-modules.list" | while read -r d; do
-		[ -n "$d" ] || continue
-		find "$debian/modules/$d" "$debian/modules/$d".ko* -name '*.ko*' 2>/dev/null || true
-	done | while read -r ko; do
-		basename "$ko" | sed 's/\.ko.*//'
-		modinfo -F depends "$ko" | tr ',' '\n'
-	done | sed '/^$/d; s/-/_/g' | sort -u | sed 's/$/ 16384 0/'
-} > "$lsmod"
-[ "$(wc -l < "$lsmod")" -gt 10 ] || die "found no guest modules in $debian/modules"
+# headers_tree: /build/headers, what an external module build reads, for
+# a kernel without scripts/package/install-extmod-build (6.1): the
+# source's top Makefile, arch Makefiles and include directories, include/
+# and scripts/, and from the build the host programs, objtool,
+# resolve_btfids, Module.symvers and the generated headers and config.
+headers_tree() {
+	in_root "$root" sh -euc '
+		mkdir -p /build/headers
+		cd /build/src
+		{ echo Makefile
+		  find arch/x86 -maxdepth 1 -name "Makefile*"
+		  find arch/x86 -name include -type d
+		  find include scripts \( -type f -o -type l \) -print; } |
+			tar -cf - -T - | tar -xf - -C /build/headers
+		cd /build/obj
+		{ echo Module.symvers; echo include/config/auto.conf
+		  echo include/config/kernel.release; echo include/generated
+		  echo arch/x86/include/generated
+		  echo tools/objtool/objtool; echo tools/bpf/resolve_btfids/resolve_btfids
+		  find scripts \( -type f -o -type l \) -print; } |
+			tar -cf - -T - | tar -xf - -C /build/headers
+		find /build/headers \( -name ".*.cmd" -o -name "*.o" \) -delete'
+}
 
-localversion=${kver#"$src_ver"}
+# The release is given as Debian gives its own (KERNELRELEASE on the
+# command line: 6.1's "6.1.0-50-amd64" is not its version, 6.1.176).
 kmake() {
-	in_root "$root" make -C /build/src O=/build/obj -j"$(nproc)" \
+	in_root "$root" make -C /build/src O=/build/obj -j"$(nproc)" KERNELRELEASE="$kver" \
 		KBUILD_BUILD_USER=kfx KBUILD_BUILD_HOST=kfx KCFLAGS="$kcflags" "$@"
 }
 
-say "configuring $kver: Debian's $base config, localmodconfig ($(($(wc -l < "$lsmod") - 1)) modules), tests/vm/kfxdebug.config"
-cp "$debian/config" "$b/obj/.config"
-kmake LSMOD=/build/lsmod localmodconfig < /dev/null > "$b/config.log" 2>&1 ||
-	{ tail -20 "$b/config.log" >&2; die "localmodconfig failed, see $b/config.log"; }
-{ cat "$frag"; echo "CONFIG_LOCALVERSION=\"$localversion\""; echo "# CONFIG_LOCALVERSION_AUTO is not set"; } >> "$b/obj/.config"
+say "configuring $kver: allnoconfig, tests/vm/kfxdebug-guest.config, Debian's $base values of tests/vm/kfxdebug-debian.list, tests/vm/kfxdebug.config"
+kmake allnoconfig < /dev/null > "$b/config.log" 2>&1 ||
+	{ tail -20 "$b/config.log" >&2; die "allnoconfig failed, see $b/config.log"; }
+{ cat "$guestfrag"; "$KFX_TOP/tests/vm/debug-config.py" take "$debian/config" "$takelist"
+  cat "$frag"; echo 'CONFIG_LOCALVERSION=""'; echo "# CONFIG_LOCALVERSION_AUTO is not set"; } >> "$b/obj/.config"
 kmake olddefconfig >> "$b/config.log" 2>&1 ||
 	{ tail -20 "$b/config.log" >&2; die "olddefconfig failed, see $b/config.log"; }
+# every line of both fragments holds, and every option kfx depends on is
+# as in Debian's config (or listed with why not)
 bad=
-while read -r l; do
-	case $l in
-	CONFIG_*=*) sym=${l%%=*} ;;
-	"# CONFIG_"*" is not set") sym=${l#\# }; sym=${sym%% *} ;;
-	*) continue ;;
-	esac
-	if [ "${l#\# }" != "$l" ]; then
-		grep -q "^$sym=[ym]" "$b/obj/.config" && bad="$bad $sym(wanted n)"
-	else
-		grep -qxF "$l" "$b/obj/.config" || bad="$bad $sym(wanted ${l#*=})"
-	fi
-done < "$frag"
+for f in "$guestfrag" "$frag"; do
+	while read -r l; do
+		case $l in
+		CONFIG_*=*) sym=${l%%=*} ;;
+		"# CONFIG_"*" is not set") sym=${l#\# }; sym=${sym%% *} ;;
+		*) continue ;;
+		esac
+		if [ "${l#\# }" != "$l" ]; then
+			grep -q "^$sym=[ym]" "$b/obj/.config" && bad="$bad $sym(wanted n)"
+		else
+			grep -qxF "$l" "$b/obj/.config" || bad="$bad $sym(wanted ${l#*=})"
+		fi
+	done < "$f"
+done
 [ -z "$bad" ] || die "the config did not take:$bad (see $b/obj/.config)"
+"$KFX_TOP/tests/vm/debug-config.py" check "$b/obj/.config" "$debian/config" "$takelist" ||
+	die "the $kver config differs from Debian's where kfx depends on it (above; $takelist)"
 say "$kver config: $(grep -c '=y$' "$b/obj/.config") built in, $(grep -c '=m$' "$b/obj/.config") modules"
 [ -z "${KFX_KDEBUG_CONFIG_ONLY:-}" ] || { say "KFX_KDEBUG_CONFIG_ONLY: stopping at $b/obj/.config"; exit 0; }
 
@@ -138,7 +163,7 @@ say "building $kver with gcc-$cc_ver on $(nproc) cores (log: $log)"
 t0=$(date +%s)
 # The CPU time the build took (its processes' user + system) says what the
 # wall time would be on an idle machine, whatever else ran meanwhile.
-( in_root "$root" nice -n 10 make -C /build/src O=/build/obj -j"$(nproc)" \
+( in_root "$root" nice -n 10 make -C /build/src O=/build/obj -j"$(nproc)" KERNELRELEASE="$kver" \
 	KBUILD_BUILD_USER=kfx KBUILD_BUILD_HOST=kfx KCFLAGS="$kcflags" all > "$log" 2>&1; rc=$?
   times > "$b/build.cpu"; exit $rc ) &
 pid=$!
@@ -153,7 +178,7 @@ wait "$pid" || { tail -30 "$log" >&2; die "the $kver build failed, see $log"; }
 secs=$(($(date +%s) - t0))
 # "XmY.YYYs XmY.YYYs": the children's user and system time
 cpu=$(tail -1 "$b/build.cpu" | awk '{ n = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); n += a[1] * 60 + a[2] } printf "%d", n }')
-release=$(cat "$b/obj/include/config/kernel.release")
+release=$(sed -n 's/^#define UTS_RELEASE "\(.*\)"$/\1/p' "$b/obj/include/generated/utsrelease.h")
 [ "$release" = "$kver" ] || die "the kernel built is $release, not $kver"
 grep -c '^  CC' "$log" > "$b/objects.last" || true
 say "built $kver in ${secs}s, ${cpu}s of CPU ($(cat "$b/objects.last") objects)"
@@ -162,11 +187,16 @@ say "installing the modules and a headers tree of $kver"
 rm -rf "$b/stage" "$b/headers"
 kmake INSTALL_MOD_PATH=/build/stage INSTALL_MOD_STRIP=1 modules_install > "$b/install.log" 2>&1 ||
 	die "modules_install failed, see $b/install.log"
-# What Debian's linux-headers package holds: install-extmod-build's tree,
-# the .config, and a vmlinux with only the BTF sections (module BTF is
+# What Debian's linux-headers package holds: install-extmod-build's tree
+# (6.5+), or before it the same files gathered here (headers_tree), the
+# .config, and a vmlinux with only the BTF sections (module BTF is
 # generated against it).
-kmake run-command KBUILD_RUN_COMMAND='$(srctree)/scripts/package/install-extmod-build /build/headers' \
-	>> "$b/install.log" 2>&1 || die "install-extmod-build failed, see $b/install.log"
+if [ -f "$b/src/scripts/package/install-extmod-build" ]; then
+	kmake run-command KBUILD_RUN_COMMAND='$(srctree)/scripts/package/install-extmod-build /build/headers' \
+		>> "$b/install.log" 2>&1 || die "install-extmod-build failed, see $b/install.log"
+else
+	headers_tree >> "$b/install.log" 2>&1 || die "cannot gather the headers tree, see $b/install.log"
+fi
 cp "$b/obj/.config" "$b/obj/System.map" "$b/headers/"
 objcopy --only-section=.BTF --only-section=.BTF_ids "$b/obj/vmlinux" "$b/headers/vmlinux" 2>&1 |
 	grep -v "empty loadable segment" >&2 || true

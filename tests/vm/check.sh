@@ -22,6 +22,8 @@ mkdir -p "$logs"
 
 total_pass=0 total_fail=0
 results=() failures=() harness_failures=()
+# the logs whose "ok"/"not ok" lines are this run's results
+result_logs=()
 
 # failed TAG LINES: keep LINES (one failure each) for the end of the output,
 # where a CI log that shows only its last part still names them.  A line
@@ -60,7 +62,15 @@ summary() {
 		printf '  %s\n' "${failures[@]:0:30}"
 	fi
 	[ ${#harness_failures[@]} = 0 ] || of=" (${#harness_failures[@]} of them for the harness)"
-	echo "$total_pass passed, $total_fail failed$of"
+	echo "$total_pass passed, $total_fail failed$of; $(distinct_tests) distinct tests (the rest: the same tests on other kernels and crypto drivers)"
+}
+
+# distinct_tests: how many tests the results are of: one name each,
+# whatever kernel ran it and whichever driver (crypto@aesni/x is crypto/x)
+distinct_tests() {
+	[ ${#result_logs[@]} -gt 0 ] || { echo 0; return; }
+	cat "${result_logs[@]}" 2>/dev/null | grep -E '^(not )?ok ' |
+		sed -E 's/^(not )?ok //; s/@[^/ ]*//; s/[ :].*//' | sort -u | wc -l
 }
 
 # stop_run CAUSE: a step that every row needs failed (a build root, a
@@ -138,6 +148,7 @@ step_end() {
 
 step_record() {	# NAME LABEL DONE OUTPUT STATUS SECS
 	local name=$1 label=$2 done=$3 out=$4 rc=$5 secs=$6 p f h
+	result_logs+=("$logs/$name.log")
 	p=$(grep -c '^ok ' <<<"$out" || true)
 	f=$(grep -c '^not ok ' <<<"$out" || true)
 	grep '^not ok ' <<<"$out" || true
@@ -260,12 +271,20 @@ done
 deb_step=
 if grep -qx amd64 <<<"$archs"; then
 	say "make deb, make repo: kfx-dkms and kfx-tools on fresh Debian 12 and 13 roots$(grep -qx arm64 <<<"$archs" && echo ', arm64 on a Debian 12 arm64 root'), in the background"
-	step_bg deb "$KFX_TOP/tests/vm/deb-test.sh" "${names[@]}"
-	deb_step=1
+	# Below the debug kernels' builds while they run (nice 15 against
+	# their 10: they are the critical path, build -> module -> the
+	# longest rows), at the guests' priority once they are built.
+	deb_nice=0
+	[ ${#kbuild_pids[@]} = 0 ] || deb_nice=15
+	step_bg deb nice -n "$deb_nice" "$KFX_TOP/tests/vm/deb-test.sh" "${names[@]}"
+	deb_step=${bg_steps[-1]}
 fi
 for p in "${kbuild_pids[@]}"; do
 	wait "$p" || stop_run "harness: building a debug kernel failed (its error above)"
 done
+# (every process of the deb step's group, the ones it starts later inherit it)
+[ -z "$deb_step" ] || [ ${#kbuild_pids[@]} = 0 ] ||
+	renice -n 0 -g "$deb_step" > /dev/null 2>&1 || true
 groups=("${bg_steps[@]}")
 
 # Host-side checks of the build itself (run in the build roots): the other
@@ -294,6 +313,10 @@ if [ ${#other_names[@]} -gt 0 ]; then
 fi
 [ ${#debug_names[@]} = 0 ] || step build-debug "debug module builds (dkms)" "build-tests: done" \
 	"$KFX_TOP/tests/vm/build-tests.sh" "${debug_names[@]}"
+# their configs against Debian's where kfx depends on it (the build checks
+# it too; this keeps a cached kernel honest when the list changes)
+[ ${#debug_names[@]} = 0 ] || step debug-config "debug configs as Debian's" "debug-config: done" \
+	"$KFX_TOP/tests/vm/debug-config-check.sh" "${debug_names[@]}"
 
 # The guests, KFX_GUEST_JOBS (2) at a time: a TCG guest alone keeps about
 # one core busy (the runner is one thread; its second vCPU mostly idles),
@@ -391,8 +414,8 @@ step mount-kill "killed debootstrap: no mount" "mount-kill: done" "$KFX_TOP/test
 
 # The BTF ones are expected while the runner loads its broken test modules,
 # before it logs the end marker; the others never are.  A bare stack dump
-# is "Call Trace:" on x86-64, "Call trace:" on arm64.  The debug kernel
-# (7.3-debug) adds KASAN, UBSAN, lockdep, atomic-sleep and DEBUG_SG reports:
+# is "Call Trace:" on x86-64, "Call trace:" on arm64.  The debug kernels
+# (the -debug rows) add KASAN, UBSAN, lockdep, atomic-sleep and DEBUG_SG reports:
 # most start "BUG:" or "WARNING:", named here too so that none depends on
 # that prefix.
 splat='BUG[: ]|WARNING:|Oops|KFENCE:|KASAN|general protection|kernel BUG|Call [Tt]race|UBSAN|Kernel panic|refcount_t:|list_(add|del) corruption|Poison overwritten|Redzone|Object padding'
@@ -452,6 +475,7 @@ for n in "${names[@]}"; do
 		record "$n" "$kver" 0 "$fail" 0 "$secs" "cpu ${cpu}s $note"
 		continue
 	fi
+	result_logs+=("$log")
 	pass=$(grep -c '^ok ' "$log" || true)
 	fail=$(grep -c '^not ok ' "$log" || true)
 	skip=$(grep -c '^skip ' "$log" || true)

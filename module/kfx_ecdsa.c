@@ -59,8 +59,8 @@ static int kfx_ecdsa_key_form(unsigned int bits, const u8 *key, u32 len)
  * a digest of 66 bytes or more (its first 66 bytes shifted right by 7):
  * the kernel's own verifier reads up to 72 bytes as the number.
  */
-static u32 kfx_ecdsa_digest(unsigned int bits, const u8 *digest, u32 len,
-			    u8 out[KFX_ECDSA_MAX_BYTES])
+static void kfx_ecdsa_digest(unsigned int bits, const u8 *digest, u32 len,
+			     u8 out[KFX_ECDSA_MAX_BYTES])
 {
 	u32 nbytes = kfx_ecdsa_bytes(bits), i;
 	unsigned int shift = nbytes * 8 - bits;
@@ -68,13 +68,12 @@ static u32 kfx_ecdsa_digest(unsigned int bits, const u8 *digest, u32 len,
 	memset(out, 0, nbytes);
 	if (len <= bits / 8) {
 		memcpy(out + nbytes - len, digest, len);
-		return nbytes;
+		return;
 	}
 	memcpy(out, digest, nbytes);
 	for (i = nbytes - 1; shift && i > 0; i--)
 		out[i] = out[i] >> shift | out[i - 1] << (8 - shift);
 	out[0] >>= shift;
-	return nbytes;
 }
 
 /**

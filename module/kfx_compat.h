@@ -267,19 +267,19 @@ static inline bool kfx_skb_frags_readable(const struct sk_buff *skb)
 }
 
 /*
- * ECDSA verification ("sig", kfx_ecdsa.c).  6.13 gave signatures an API of
- * their own (struct sig_alg): the kernel's "p1363(ecdsa-nist-pN)" verifies
- * plain buffers without allocating or sleeping.  Before it ECDSA was an
- * akcipher whose verify allocates with GFP_KERNEL, and Debian's 6.1 has
- * none at all (CONFIG_CRYPTO_ECDSA unset), but every kernel has the
- * elliptic-curve library ECDH and ECDSA are made of (crypto/ecc.c, a
- * module on 6.1: kfx.ko then depends on ecc.ko): there kfx verifies with
- * it, the same arithmetic over the same library, P-192, P-256 and P-384.
+ * ECDSA verification ("sig", kfx_ecdsa.c): kfx's own, on every kernel,
+ * over the elliptic-curve library ECDH and ECDSA are made of (crypto/ecc.c,
+ * a module on Debian's 6.1, which has no ECDSA at all: kfx.ko then depends
+ * on ecc.ko).  Every kernel with an ECDSA of its own has the library too
+ * (CRYPTO_ECDSA selects CRYPTO_ECC), so the kernel's verifier (6.13+),
+ * whose answers differ by kernel, is never needed.  P-192, P-256 and
+ * P-384 everywhere; P-521 where the library has it (ecc_p521 probe).
  */
-#if defined(KFX_HAVE_SIG_ALG)
-#define KFX_ECDSA_KERNEL	1
-#elif defined(KFX_HAVE_ECC_SHAMIR) && IS_ENABLED(CONFIG_CRYPTO_ECC)
-#define KFX_ECDSA_OWN		1
+#if defined(KFX_HAVE_ECC_SHAMIR) && IS_ENABLED(CONFIG_CRYPTO_ECC)
+#define KFX_ECDSA		1
+#ifdef KFX_HAVE_ECC_P521
+#define KFX_ECDSA_P521		1
+#endif
 #endif
 
 /*

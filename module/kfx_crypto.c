@@ -491,7 +491,8 @@ __bpf_kfunc_start_defs();
  *                  per-CPU scratch), an @authsize for a type other than
  *                  "aead", or none for "aead"; "sig": @algo is not
  *                  "p1363(ecdsa-nist-pN)" for a curve kfx verifies on
- *                  this kernel (P-192, P-256, P-384; P-521 on 6.13+)
+ *                  this kernel (P-192, P-256, P-384; P-521 where the
+ *                  kernel's elliptic-curve library has it, 6.12+)
  * * %-EBUSY      - called where it cannot sleep (a bpf_timer callback of a
  *                  sleepable program, which kernels before 7.x let call it)
  * * %-ENOMEM     - no memory for the ctx, or the crypto API's own error

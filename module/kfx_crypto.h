@@ -295,8 +295,8 @@ int kfx_crypto_alloc_err(int err);
 bool kfx_crypto_simd_name(struct crypto_tfm *best, char *name);
 
 /*
- * ECDSA verification with a fixed public key (kfx_ecdsa.c): the kernel's
- * on 6.13+, kfx's over the kernel's elliptic-curve library before.
+ * ECDSA verification with a fixed public key (kfx_ecdsa.c): kfx's own over
+ * the kernel's elliptic-curve library, on every kernel.
  */
 struct kfx_ecdsa;
 bool kfx_ecdsa_has_curve(unsigned int bits);

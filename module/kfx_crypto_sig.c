@@ -6,7 +6,8 @@
  * crypto_sig API.  The algorithm names are the kernel's own, the same on
  * every kernel: "p1363(ecdsa-nist-p256)" takes signatures as r then s,
  * each as long as the curve (IEEE P1363, what WebCrypto, JOSE and most
- * HSMs give).  kfx_ecdsa.c verifies.
+ * HSMs give).  kfx_ecdsa.c verifies, with kfx's own ECDSA on every kernel
+ * (the kernel's, 6.13+, answers differently by kernel).
  */
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -32,9 +33,8 @@ static struct kfx_sig_ctx *kfx_sig(struct kfx_crypto_ctx *ctx)
 
 /*
  * The curve of "p1363(ecdsa-nist-pN)", or 0.  Nothing else is taken: the
- * DER form would be a parser of kfx's before 6.13, RSA's verify allocates
- * on every kernel, and a bare "ecdsa-nist-pN" takes a kernel-internal
- * layout on 6.13+.
+ * DER form would be a parser of kfx's, RSA's verify allocates on every
+ * kernel, and a bare "ecdsa-nist-pN" is a kernel-internal layout on 6.13+.
  */
 static unsigned int kfx_sig_curve(const char *algo)
 {
@@ -154,7 +154,9 @@ __bpf_kfunc_start_defs();
  * Nothing is written, nothing is allocated, nothing sleeps: any program
  * type kfx serves may call it, but not in hard interrupt or NMI context
  * (a tracing program there), where a verification is too long, nor from a
- * program that runs inside another kfx crypto call on this CPU.
+ * program that runs inside another kfx crypto call on this CPU.  kfx
+ * verifies itself (kfx_ecdsa.c), the same on every kernel: a valid
+ * signature verifies for every key create took, Q = G or -G included.
  * Upstream's proposed bpf_sig_verify() has the same arguments and
  * results.  Both dynptrs are local memory, a ringbuf record or a packet's
  * linear part.

@@ -2,24 +2,23 @@
 /*
  * ECDSA verification for the "sig" backend (kfx_crypto_sig.c), with a key
  * fixed at creation and a verify that neither allocates nor sleeps, so
- * that any program may call it:
+ * that any program may call it.  kfx verifies itself, on every kernel,
+ * over the kernel's elliptic-curve library (crypto/ecc.c, which the
+ * kernel's own ECDSA is made of; FIPS 186-5 6.4.2, SEC 1 4.1.4).
  *
- * - 6.13+: the kernel's own, "p1363(ecdsa-nist-pN-generic)" through the
- *   crypto_sig API (asked for by driver name: an ECDSA engine of some SoC
- *   may rank higher and sleep or do DMA in verify);
- * - before: kfx's, over the kernel's elliptic-curve library, the library
- *   the kernel's ECDSA is built on (FIPS 186-5 6.4.2, SEC 1 4.1.4).
- *
- * What both are given is decided here, the same on every kernel: the key's
- * encoding (kfx_ecdsa_key_form()) and the digest's leftmost bits
- * (kfx_ecdsa_digest()).  The kernel's own took a P-256 key of 63 bytes and
- * read a P-521 digest of up to 72 bytes as one number; before 6.13 the
- * kernel's ladder failed where u1 G + u2 Q needs a doubling or is the
- * point at infinity (keys Q = G, -G, -2G, say), which kfx's own now
- * computes apart (kfx_ecdsa_sum()).  The tests give both the same vectors
+ * The kernel's own verifier ("p1363(ecdsa-nist-pN)", 6.13+) is not used:
+ * its answers differ by kernel.  Its Shamir ladder handles a doubling or
+ * the point at infinity only from 7.3 on, so 7.2's rejected valid
+ * signatures for keys such as Q = G, -G, -2G; it took a P-256 key of 63
+ * bytes and read a P-521 digest of up to 72 bytes as one number.  kfx
+ * decides all of it itself, the same on every kernel: the key's encoding
+ * (kfx_ecdsa_key_form()), the digest's leftmost bits (kfx_ecdsa_digest()),
+ * and u1 G + u2 Q, computed apart and then added (kfx_ecdsa_sum()), exact
+ * over either ladder.  The tests give every kernel the same vectors
  * (tests/vectors/ecdsa*.vec).
  *
- * kfx_compat.h says which (KFX_ECDSA_KERNEL, KFX_ECDSA_OWN).
+ * kfx_compat.h says where: KFX_ECDSA (the library and its ladder),
+ * KFX_ECDSA_P521 (with P-521).
  */
 #include <linux/errno.h>
 #include <linux/slab.h>
@@ -28,7 +27,10 @@
 #include "kfx_compat.h"
 #include "kfx_crypto.h"
 
-#if defined(KFX_ECDSA_KERNEL) || defined(KFX_ECDSA_OWN)
+#ifdef KFX_ECDSA
+#include <crypto/ecdh.h>
+#include <crypto/internal/ecc.h>
+
 /* P-521's 66 bytes: the longest coordinate and digest number. */
 #define KFX_ECDSA_MAX_BYTES	66
 
@@ -39,10 +41,9 @@ static u32 kfx_ecdsa_bytes(unsigned int bits)
 }
 
 /*
- * The one key encoding on every kernel: 0x04, then X and Y, each exactly
- * the curve's size.  The kernel's own parser (6.13+) also takes shorter
- * coordinates that fill the same 64-bit digits (a P-256 key of 63 bytes);
- * kfx refuses them before it is asked.
+ * The one key encoding: 0x04, then X and Y, each exactly the curve's
+ * size.  The kernel's own parser (6.13+) also takes shorter coordinates
+ * that fill the same 64-bit digits (a P-256 key of 63 bytes).
  */
 static int kfx_ecdsa_key_form(unsigned int bits, const u8 *key, u32 len)
 {
@@ -54,13 +55,12 @@ static int kfx_ecdsa_key_form(unsigned int bits, const u8 *key, u32 len)
 /*
  * FIPS 186-5 6.4.2 step 2 (SEC 1 4.1.4 step 3): of a digest longer than
  * the order, its leftmost @bits bits, else all of it, as a number; written
- * to @out as kfx_ecdsa_bytes() big-endian bytes, which is what both
- * verifiers then read as that number.  P-521 keeps 521 bits of a digest
- * of 66 bytes or more (its first 66 bytes shifted right by 7): the kernel
- * would read up to 72 bytes as the number.
+ * to @out as kfx_ecdsa_bytes() big-endian bytes.  P-521 keeps 521 bits of
+ * a digest of 66 bytes or more (its first 66 bytes shifted right by 7):
+ * the kernel's own verifier reads up to 72 bytes as the number.
  */
-static u32 kfx_ecdsa_digest(unsigned int bits, const u8 *digest, u32 len,
-			    u8 out[KFX_ECDSA_MAX_BYTES])
+static void kfx_ecdsa_digest(unsigned int bits, const u8 *digest, u32 len,
+			     u8 out[KFX_ECDSA_MAX_BYTES])
 {
 	u32 nbytes = kfx_ecdsa_bytes(bits), i;
 	unsigned int shift = nbytes * 8 - bits;
@@ -68,115 +68,33 @@ static u32 kfx_ecdsa_digest(unsigned int bits, const u8 *digest, u32 len,
 	memset(out, 0, nbytes);
 	if (len <= bits / 8) {
 		memcpy(out + nbytes - len, digest, len);
-		return nbytes;
+		return;
 	}
 	memcpy(out, digest, nbytes);
 	for (i = nbytes - 1; shift && i > 0; i--)
 		out[i] = out[i] >> shift | out[i - 1] << (8 - shift);
 	out[0] >>= shift;
-	return nbytes;
 }
-#endif
-
-#if defined(KFX_ECDSA_KERNEL)
-#include <crypto/sig.h>
-
-/**
- * struct kfx_ecdsa - a keyed ECDSA verifier
- * @tfm: the kernel's p1363() over its generic ECDSA
- * @bits: the curve's order's bit length, for the digest
- */
-struct kfx_ecdsa {
-	struct crypto_sig *tfm;
-	unsigned int bits;
-};
-
-/* The kernel's generic ECDSA for the curve, under p1363(). */
-static void kfx_ecdsa_name(unsigned int bits, char name[CRYPTO_MAX_ALG_NAME])
-{
-	snprintf(name, CRYPTO_MAX_ALG_NAME, "p1363(ecdsa-nist-p%u-generic)",
-		 bits);
-}
-
-bool kfx_ecdsa_has_curve(unsigned int bits)
-{
-	char name[CRYPTO_MAX_ALG_NAME];
-
-	kfx_ecdsa_name(bits, name);
-	return crypto_has_alg(name, 0, 0);
-}
-
-struct kfx_ecdsa *kfx_ecdsa_new(unsigned int bits, const u8 *key, u32 len,
-				int *err)
-{
-	char name[CRYPTO_MAX_ALG_NAME];
-	struct kfx_ecdsa *e;
-
-	*err = kfx_ecdsa_key_form(bits, key, len);
-	if (*err)
-		return NULL;
-	e = kzalloc(sizeof(*e), GFP_KERNEL);
-	if (!e) {
-		*err = -ENOMEM;
-		return NULL;
-	}
-	e->bits = bits;
-	kfx_ecdsa_name(bits, name);
-	e->tfm = crypto_alloc_sig(name, 0, 0);
-	if (IS_ERR(e->tfm)) {
-		*err = kfx_crypto_alloc_err(PTR_ERR(e->tfm));
-		kfree(e);
-		return NULL;
-	}
-	*err = crypto_sig_set_pubkey(e->tfm, key, len);
-	if (*err) {
-		kfx_ecdsa_free(e);
-		return NULL;
-	}
-	return e;
-}
-
-void kfx_ecdsa_free(struct kfx_ecdsa *e)
-{
-	crypto_free_sig(e->tfm);
-	kfree(e);
-}
-
-int kfx_ecdsa_verify(const struct kfx_ecdsa *e, const u8 *digest,
-		     u32 digest_len, const u8 *sig, u32 sig_len)
-{
-	u8 h[KFX_ECDSA_MAX_BYTES];
-	u32 n = kfx_ecdsa_digest(e->bits, digest, digest_len, h);
-
-	return crypto_sig_verify(e->tfm, sig, sig_len, h, n);
-}
-
-const char *kfx_ecdsa_driver(const struct kfx_ecdsa *e)
-{
-	return crypto_tfm_alg_driver_name(crypto_sig_tfm(e->tfm));
-}
-
-#elif defined(KFX_ECDSA_OWN)
-#include <crypto/ecdh.h>
-#include <crypto/internal/ecc.h>
 
 /**
  * struct kfx_ecdsa - a keyed ECDSA verifier
  * @curve: the kernel's curve
+ * @bits: its order's bit length: 192, 256, 384, 521
  * @x: the public key's x, in the library's digit order
  * @y: its y
  * @driver: what kfx_crypto_ctx_driver() says
  */
 struct kfx_ecdsa {
 	const struct ecc_curve *curve;
+	unsigned int bits;
 	u64 x[ECC_MAX_DIGITS];
 	u64 y[ECC_MAX_DIGITS];
 	char driver[32];
 };
 
 /*
- * The curves whose size is whole 64-bit digits (the library's big-endian
- * loader takes those): P-521, 66 bytes in 9 digits, only on 6.13+.
+ * The library's curve, or NULL: P-521 where the library has it (Debian's
+ * 6.12 and later), P-192 but in FIPS mode (ecc_get_curve()).
  */
 static const struct ecc_curve *kfx_ecdsa_curve(unsigned int bits)
 {
@@ -187,6 +105,10 @@ static const struct ecc_curve *kfx_ecdsa_curve(unsigned int bits)
 		return ecc_get_curve(ECC_CURVE_NIST_P256);
 	case 384:
 		return ecc_get_curve(ECC_CURVE_NIST_P384);
+#ifdef KFX_ECDSA_P521
+	case 521:
+		return ecc_get_curve(ECC_CURVE_NIST_P521);
+#endif
 	default:
 		return NULL;
 	}
@@ -197,15 +119,35 @@ bool kfx_ecdsa_has_curve(unsigned int bits)
 	return kfx_ecdsa_curve(bits);
 }
 
+#ifdef KFX_ECDSA_P521
+/* The work area and the key hold P-521's numbers: 9 digits. */
+static_assert(ECC_MAX_DIGITS >= ECC_CURVE_NIST_P521_DIGITS);
+#endif
+
+/*
+ * @nbytes big-endian bytes (the curve's size) as a number of @nd digits.
+ * vli_from_be64() loads whole 64-bit digits only, not P-521's 66 bytes;
+ * ecc_digits_from_bytes() came with P-521 and loads any length.
+ */
+static void kfx_ecdsa_load(u64 *out, const u8 *in, u32 nbytes,
+			   unsigned int nd)
+{
+#ifdef KFX_ECDSA_P521
+	ecc_digits_from_bytes(in, nbytes, out, nd);
+#else
+	vli_from_be64(out, in, nd);
+#endif
+}
+
 /* A point of the curve of kfx_ecdsa_key_form()'s encoding: -EINVAL otherwise. */
 static int kfx_ecdsa_set_key(struct kfx_ecdsa *e, const u8 *key, u32 len)
 {
 	unsigned int nd = e->curve->g.ndigits;
 	struct ecc_point pub = ECC_POINT_INIT(e->x, e->y, nd);
-	u32 half = nd * sizeof(u64);
+	u32 half = kfx_ecdsa_bytes(e->bits);
 
-	vli_from_be64(e->x, key + 1, nd);
-	vli_from_be64(e->y, key + 1 + half, nd);
+	kfx_ecdsa_load(e->x, key + 1, half, nd);
+	kfx_ecdsa_load(e->y, key + 1 + half, half, nd);
 	/* on the curve, in the group, not the point at infinity */
 	return ecc_is_pubkey_valid_full(e->curve, &pub) ? -EINVAL : 0;
 }
@@ -224,6 +166,7 @@ struct kfx_ecdsa *kfx_ecdsa_new(unsigned int bits, const u8 *key, u32 len,
 		return NULL;
 	}
 	e->curve = kfx_ecdsa_curve(bits);
+	e->bits = bits;
 	*err = e->curve ? kfx_ecdsa_set_key(e, key, len) : -EOPNOTSUPP;
 	if (*err) {
 		kfx_ecdsa_free(e);
@@ -242,10 +185,10 @@ void kfx_ecdsa_free(struct kfx_ecdsa *e)
  * @k P, for 1 <= @k < n and P a point of order n (G, or a key that
  * ecc_is_pubkey_valid_full() took).  The kernel exports only its Shamir
  * ladder, whose additions and doublings are exact only for distinct,
- * finite points; with @k and 0 it doubles j P (never the point at
- * infinity, 0 < j < n) and adds P to 2j P (never +-P, as 2j + 1 <= @k < n),
- * so every step is exact.  The sum P + P it computes first is wrong and
- * never used.
+ * finite points before 7.3; with @k and 0 it doubles j P (never the point
+ * at infinity, 0 < j < n) and adds P to 2j P (never +-P, as
+ * 2j + 1 <= @k < n), so every step is exact on every kernel.  The sum
+ * P + P it computes first is wrong before 7.3 and never used.
  */
 static void kfx_ecdsa_mult(struct ecc_point *res, const u64 *k,
 			   const struct ecc_point *p,
@@ -286,9 +229,9 @@ static int kfx_ecdsa_sum(struct ecc_point *res, const struct ecc_point *a,
  * h: u1 = h / s, u2 = r / s (mod n), R = u1 G + u2 Q, valid when R is not
  * the point at infinity and R.x = r (mod n; R.x < 2n for these curves).
  * u1 G and u2 Q are computed apart and then added, not by one Shamir
- * ladder: the kernel's (before 6.13) mistakes the sums that need a
- * doubling or give infinity, and rejected valid signatures for keys such
- * as Q = G, -G, -2G.  u2 is never 0 (r, s in [1, n-1], n prime); u1 is 0
+ * ladder: the kernel's before 7.3 mistakes the sums that need a doubling
+ * or give infinity, and rejects valid signatures for keys such as Q = G,
+ * -G, -2G.  u2 is never 0 (r, s in [1, n-1], n prime); u1 is 0
  * when h = 0 (mod n), and R is then u2 Q.
  */
 /**
@@ -301,8 +244,8 @@ static int kfx_ecdsa_sum(struct ecc_point *res, const struct ecc_point *a,
  * @bx: u2 Q
  * @by: its y
  *
- * Seven numbers of up to ECC_MAX_DIGITS digits made a 568 to 752 byte
- * frame (over the 512 bytes kfx allows itself).  One per CPU and context
+ * Seven numbers of up to ECC_MAX_DIGITS digits (9 with P-521) made a
+ * 568 to 752 byte frame (over the 512 bytes kfx allows itself).  One per CPU and context
  * (task, softirq), as the crypto scratch, which kfx_sig_verify() holds
  * around the check: no other check can use the same one meanwhile.
  */
@@ -348,21 +291,20 @@ int kfx_ecdsa_verify(const struct kfx_ecdsa *e, const u8 *digest,
 {
 	const struct ecc_curve *curve = e->curve;
 	unsigned int nd = curve->g.ndigits;
-	u32 half = nd * sizeof(u64);
+	u32 half = kfx_ecdsa_bytes(e->bits);
 	u64 r[ECC_MAX_DIGITS], s[ECC_MAX_DIGITS], h[ECC_MAX_DIGITS];
 	u8 raw[KFX_ECDSA_MAX_BYTES];
 
 	/* p1363: r then s, big-endian, each the curve's size */
 	if (sig_len != 2 * half)
 		return -EINVAL;
-	vli_from_be64(r, sig, nd);
-	vli_from_be64(s, sig + half, nd);
+	kfx_ecdsa_load(r, sig, half, nd);
+	kfx_ecdsa_load(s, sig + half, half, nd);
 	if (vli_is_zero(r, nd) || vli_cmp(r, curve->n, nd) >= 0 ||
 	    vli_is_zero(s, nd) || vli_cmp(s, curve->n, nd) >= 0)
 		return -EBADMSG;
-	/* half bytes, as the curve's bits are whole digits here */
-	kfx_ecdsa_digest(half * 8, digest, digest_len, raw);
-	vli_from_be64(h, raw, nd);
+	kfx_ecdsa_digest(e->bits, digest, digest_len, raw);
+	kfx_ecdsa_load(h, raw, half, nd);
 	return kfx_ecdsa_check(e, h, r, s);
 }
 

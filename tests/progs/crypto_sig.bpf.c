@@ -17,12 +17,11 @@
  * P-256 ctx a setup program put in a map.
  *
  * Kernels: "sig" works, with the same answers, on every kernel: kfx's own
- * ECDSA over the kernel's elliptic-curve library on 6.1 and 6.12, the
- * kernel's crypto_sig on 6.13+ (7.2, 7.3), where P-521 is added.
- * kfx_sig_verify() does not sleep anywhere: SYSCALL, tc, action (6.4+),
- * xdp, fentry and LSM programs all call it.  SIG_ALG_API (crypto_sig.h)
- * tells 6.13+ apart, for P-521 and the driver's name only; the map users
- * here are for 6.2+ (bpf_rcu_read_lock), crypto_sig_6_1.bpf.c has 6.1's
+ * ECDSA over the kernel's elliptic-curve library, P-521 where the library
+ * has it (6.12+).  kfx_sig_verify() does not sleep anywhere: SYSCALL, tc,
+ * action (6.4+), xdp, fentry and LSM programs all call it.  ECC_P521_API
+ * (crypto_sig.h) tells the kernels with P-521 apart; the map users here
+ * are for 6.2+ (bpf_rcu_read_lock), crypto_sig_6_1.bpf.c has 6.1's
  * (kptr_ref).
  */
 #include "vmlinux.h"
@@ -181,19 +180,19 @@ int p384_sha512_digest_longer_than_the_curve(void *ctx)
 		      ECDSA_P384_SHA512_SAMPLE_SIG);
 }
 
-/* P-521 (133-byte key, 132-byte signature): the kernel's, 6.13+. */
+/* P-521 (133-byte key, 132-byte signature), where the library has it. */
 SEC("syscall")
-__success __retval(0) __needs_ksym(SIG_ALG_API)
+__success __retval(0) __needs_ksym(ECC_P521_API)
 int p521_p1363_sha512_sample(void *ctx)
 {
 	return VERIFY(P521, ECDSA_P521_PUB, ECDSA_SHA512_SAMPLE,
 		      ECDSA_P521_SHA512_SAMPLE_SIG);
 }
 
-/* Before 6.13 kfx's own ECDSA has no P-521: refused at create. */
+/* Where the library has no P-521 (6.1): refused at create. */
 SEC("syscall")
-__success __retval(-EOPNOTSUPP) __without_ksym(SIG_ALG_API)
-int p521_refused_before_6_13(void *ctx)
+__success __retval(-EOPNOTSUPP) __without_ksym(ECC_P521_API)
+int p521_refused_without_the_librarys_p521(void *ctx)
 {
 	return create_refused(SIG_CTX(P521, ECDSA_P521_PUB));
 }
@@ -513,7 +512,7 @@ int sig_rsa(void *ctx)
 	return create_refused(SIG_CTX("rsa", ECDSA_P256_PUB));
 }
 
-/* ---- which ECDSA verifies (kfx_ecdsa.c): kfx's before 6.13, the kernel's on ---- */
+/* ---- which ECDSA verifies (kfx_ecdsa.c): kfx's, on every kernel ---- */
 
 /* 0 when kfx_crypto_ctx_driver() names @want (@n bytes with its NUL). */
 static __always_inline int p256_driver_is(const char *want, int n)
@@ -532,19 +531,11 @@ static __always_inline int p256_driver_is(const char *want, int n)
 }
 
 SEC("syscall")
-__success __retval(0) __without_ksym(SIG_ALG_API)
-int p256_driver_kfx_own_before_6_13(void *ctx)
+__success __retval(0)
+int p256_driver_kfx_own(void *ctx)
 {
 	return p256_driver_is("kfx-ecdsa-nist-p256",
 			      sizeof("kfx-ecdsa-nist-p256"));
-}
-
-SEC("syscall")
-__success __retval(0) __needs_ksym(SIG_ALG_API)
-int p256_driver_the_kernels_on_6_13(void *ctx)
-{
-	return p256_driver_is("p1363(ecdsa-nist-p256-generic)",
-			      sizeof("p1363(ecdsa-nist-p256-generic)"));
 }
 
 /* ---- a ctx of one type given to another type's kfunc: -EINVAL ---- */

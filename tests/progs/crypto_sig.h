@@ -19,14 +19,13 @@
 #endif
 
 /*
- * Kernels with the crypto_sig API on sig_alg (6.13+; crypto_register_sig
- * came with it): there kfx verifies with the kernel's own
- * "p1363(ecdsa-nist-pN-generic)", P-521 included; before (6.1, 6.12) with
- * its own ECDSA over the kernel's elliptic-curve library, P-192, P-256
- * and P-384 only.  Either way kfx_sig_verify() never sleeps and gives the
- * same answers: only P-521 and kfx_crypto_ctx_driver() tell them apart.
+ * kfx verifies with its own ECDSA over the kernel's elliptic-curve library
+ * on every kernel: P-192, P-256 and P-384, and P-521 where the library has
+ * it.  ecc_digits_from_bytes() came with the library's P-521 (Debian's
+ * 6.12 and later, where the library is built in: vmlinux BTF has it;
+ * 6.1's ecc.ko has neither).
  */
-#define SIG_ALG_API	"crypto_register_sig"
+#define ECC_P521_API	"ecc_digits_from_bytes"
 
 struct kfx_crypto_params params;
 /* msg: up to the 256-byte digests of crypto_sig_edge.bpf.c; sig: P-521's 132 */

@@ -12,8 +12,10 @@
  *                          -EKEYREJECTED
  *   _u1g_is_u2q_a_doubling a valid signature of the digest e = d r, where
  *                          u1 G = u2 Q and their sum is a doubling: 0
- *                          (kfx's own ECDSA before 6.13 rejected these and
- *                          the keys d = 1, n - 1, n - 2)
+ *                          (one Shamir ladder over the kernel's library
+ *                          before 7.3 rejects these and the keys d = 1,
+ *                          n - 1, n - 2: kfx's own once did, 7.2's
+ *                          kernel verifier does)
  *   _u1g_is_minus_u2q_infinity  e = -d r: u1 G + u2 Q is the point at
  *                          infinity, which FIPS 186-5 6.4.2 rejects:
  *                          -EKEYREJECTED
@@ -32,9 +34,9 @@
  * 7.3's kernel took), with the first byte 02, compressed, without 04, or
  * one byte long.
  *
- * P-521 is the kernel's ECDSA (6.13+); P-192, P-256 and P-384 are kfx's
- * own on 6.1 and 6.12, the kernel's on 6.13+: the same vectors and the
- * same answers for both.
+ * Every curve is kfx's own ECDSA, on every kernel (P-521 where the
+ * kernel's library has it, ECC_P521_API): the same vectors and the same
+ * answers everywhere.
  */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
@@ -49,7 +51,7 @@
 #define NEEDS_P192
 #define NEEDS_P256
 #define NEEDS_P384
-#define NEEDS_P521	__needs_ksym(SIG_ALG_API)
+#define NEEDS_P521	__needs_ksym(ECC_P521_API)
 
 /*
  * @name: kfx_sig_verify() with @curve's key ECDSA_E_<curve>_<key>_PUB of

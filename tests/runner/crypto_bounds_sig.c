@@ -346,7 +346,7 @@ static int run_algo(struct run *r, struct algo *a)
 	static struct lcase lc[64];
 	int n = gen(a, lc), err;
 
-	/* every kernel: kfx's own ECDSA where the kernel has none (6.1) */
+	/* every kernel: kfx's own ECDSA */
 	err = bounds_probe_create(r, a);
 	if (err) {
 		snprintf(r->why, r->whylen, "create %s with a valid key said %d",

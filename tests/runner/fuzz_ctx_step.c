@@ -4,7 +4,7 @@
  * ST_CREATE of every type, judged by the errno the parameters call for
  * and the slot it fills, and the others (ST_ACQUIRE, ST_RELEASE,
  * ST_DRIVER: the driver's name one of /proc/crypto's, but for a sig ctx,
- * which may run kfx's own ECDSA; ST_NULLP), judged by the slots the
+ * which runs kfx's own ECDSA; ST_NULLP), judged by the slots the
  * earlier steps left.
  */
 #define _GNU_SOURCE

@@ -67,9 +67,10 @@ if [ -f "$vm" ]; then
 else
 	"$KFX_TOP/tools/kfx-extract-vmlinux.sh" "$KFX_CACHE/kernels/$kver/vmlinuz" "$m/build/vmlinux.base" > /dev/null
 fi
-# The probes' answer depends on the headers only: the first build's is
-# kept and later builds skip them (make module's two other steps).
-probes=$W/probes-$kver.h
+# The probes' answer depends on the headers and the probes only: the first
+# build's is kept and later builds skip them (make module's two other steps).
+# (keyed by the probes' own source: a probe added later is asked for)
+probes=$W/probes-$kver-$(cat "$src"/module/probes/*.c "$src"/module/probes/Kbuild | sha1sum | cut -c1-12).h
 kd=/usr/src/linux-headers-$kver
 if [ -f "$probes" ]; then
 	cp "$probes" "$m/build/module/kfx_probes.h"

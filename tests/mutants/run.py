@@ -207,11 +207,32 @@ def bpf_side():
     return bpf
 
 
+def bpf_arm64():
+    """arm64's BPF side and runner: the kfx cache's (tests/vm/build-bpf.sh
+    cross-builds it with a sysroot; `make check ARCH=arm64` did, from the
+    tree of that run), read only; keyed by its runner's age."""
+    bpf = os.path.join(CACHE, "bpf-arm64")
+    if not os.path.exists(os.path.join(bpf, "kfx_test")):
+        raise SystemExit("no arm64 BPF side in the kfx cache (make check ARCH=arm64 builds it)")
+    return bpf
+
+
+def bpf_id(row):
+    if kernel_field(base_row(row), "arch") == "arm64":
+        return "arm64-cache-" + str(int(os.path.getmtime(os.path.join(bpf_arm64(), "kfx_test"))))
+    return content_id(BPF_TREE)
+
+
 def guest(row, ko_dir, only, tag):
     """Boot ROW with the kfx.ko in KO_DIR, run --only ONLY; the console log."""
     run = os.path.join(W, "run")
     os.makedirs(os.path.join(run, "out"), exist_ok=True)
-    for link, target in (("kernels", os.path.join(CACHE, "kernels")), ("bpf", bpf_side())):
+    links = [("kernels", os.path.join(CACHE, "kernels"))]
+    if kernel_field(base_row(row), "arch") == "arm64":
+        links += [("bpf-arm64", bpf_arm64()), ("sysroot", os.path.join(CACHE, "sysroot"))]
+    else:
+        links += [("bpf", bpf_side())]
+    for link, target in links:
         p = os.path.join(run, link)
         if os.path.islink(p) and os.readlink(p) != target:
             os.unlink(p)
@@ -281,7 +302,7 @@ def norm_splat(line):
 
 def baseline(row, only):
     """The unmutated run of (ROW, ONLY), of these sources (module and tests)."""
-    mid, bid = content_id(TREE), content_id(BPF_TREE)
+    mid, bid = content_id(TREE), bpf_id(row)
     key = re.sub(r"[^A-Za-z0-9_.-]", "_", f"base-{row}-{only}-{mid[:8]}-{bid[:8]}")
     p = os.path.join(W, "results", key + ".json")
     if os.path.exists(p) and not os.environ.get("FORCE_BASE"):
@@ -352,7 +373,7 @@ def run_one(m):
     res = {"id": m["id"], "what": m["what"], "row": m["row"], "only": m["only"],
            "file": m["file"], "expect": m["expect"], "edit": m["find"] + m["replace"],
            "module": module_commit(),
-           "module_id": content_id(TREE), "bpf_id": content_id(BPF_TREE)}
+           "module_id": content_id(TREE), "bpf_id": bpf_id(m["row"]) if m["row"] != "host" else ""}
     if m["expect"].startswith("not run"):
         res.update(verdict="not run", by=m["expect"], secs=0)
         return res

@@ -424,7 +424,9 @@ def table(results, muts):
            f"at {commit} from the stored results, host {os.uname().nodename} "
            f"({os.cpu_count()} CPUs, guests under qemu TCG, nice 19, beside other load).  "
            "Column \"module\": the last commit that changed module/ when the mutant ran "
-           "(the mutated tree and its baseline are that module); "
+           "(the mutated tree and its baseline are that module; \"+\": with changes to it not "
+           "committed; \"~\": a result stored before results kept it, the last such commit "
+           "before the run began, from the result's time); "
            + ", ".join(mods) + ".", "",
            "A result is **killed** (a test its baseline passed failed, a new splat, or no end), "
            "**equivalent** (it survived and mutants.list's expect: says why no test can "

@@ -92,6 +92,7 @@ static const struct {
 	{ "context", context_driver },
 	{ "crypto_clone", crypto_clone_driver },
 	{ "crypto_egress", crypto_egress_driver },
+	{ "crypto_nmi", crypto_nmi_driver },
 	{ "crypto_hash_af_alg", crypto_hash_af_alg_driver },
 };
 

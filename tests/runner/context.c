@@ -353,11 +353,13 @@ static int simd_hashes(struct bpf_object *obj, char *why, size_t whylen)
 	LIBBPF_OPTS(bpf_test_run_opts, run);
 	char cmd[64];
 	size_t i;
+	int st;
 
+	/* (none of them on 7.x, which is no error) */
 	for (i = 0; i < sizeof(mods) / sizeof(mods[0]); i++) {
 		snprintf(cmd, sizeof(cmd), "modprobe %s 2>/dev/null", mods[i]);
-		if (system(cmd))
-			continue;	/* 7.x: in lib/crypto */
+		st = system(cmd);
+		(void)st;
 	}
 	if (!p || bpf_prog_test_run_opts(bpf_program__fd(p), &run) || run.retval) {
 		snprintf(why, whylen, "setup_context over the SIMD hash drivers: %s, returned %u",
@@ -429,7 +431,7 @@ int context_driver(struct bpf_object *obj, struct bpf_program *prog,
 	       with ? (mode.strict ? "; signal returns primed, answer due" :
 		       "; signal returns primed, -EBUSY allowed") : "");
 	if (with)
-		printf("# %s: %u signal returns entered after a SIMD hash\n",
+		printf("# %s: %u signal returns entered after a hash with the best driver\n",
 		       bpf_program__name(prog), mode.primed);
 	if (load_failed) {
 		snprintf(why, whylen, "the SYSCALL load beside it failed %lu times (last %d)",
@@ -441,7 +443,7 @@ int context_driver(struct bpf_object *obj, struct bpf_program *prog,
 		return -1;
 	}
 	if (with && !mode.primed) {
-		snprintf(why, whylen, "no signal return was entered after a SIMD hash (the premise)");
+		snprintf(why, whylen, "no signal return was entered after a hash with the best driver (the premise)");
 		return -1;
 	}
 	if (w.changed) {

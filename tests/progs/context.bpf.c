@@ -384,7 +384,9 @@ int BPF_PROG(at_x86_fpu_regs_deactivated, struct fpu *fpu)
  * at_sigreturn_regs_activated runs between the two, the frame's values
  * only in the registers.  A fence there (kernel_fpu_begin_mask(0), then
  * switch_fpu_return()) would reload the handler's from memory, and the
- * companion sees them after the signal return.  Where kfx has generic
+ * companion sees them after the signal return.  (On PREEMPT_RT the hash
+ * at the entry is fenced and repaired, and the registers are live again
+ * at the restore: the case of the fence.)  Where kfx has generic
  * twins (6.x: the driver sets mode.strict) the answer is due, from them;
  * else (7.x: no fence, no twin) -EBUSY may be.  The driver fails the
  * test when no signal return was primed so.
@@ -402,14 +404,19 @@ int BPF_PROG(fpu_user_at_sigreturn, struct pt_regs *regs, long id)
 	/* 15: __NR_rt_sigreturn on x86-64 */
 	if (id != 15 || (__u32)bpf_get_current_pid_tgid() != mode.tid || !sl)
 		return 0;
-	mode.armed = 1;
 	sha = TAKE(sha256);
-	if (!sha)
-		return 0;
-	o = bpf_map_lookup_elem(&outs, &zero);
-	if (o && !hash_data(sha, o->sha256, sizeof(o->sha256)))
-		__sync_fetch_and_add(&mode.primed, 1);
-	PUT(sha256, sha);
+	if (sha) {
+		o = bpf_map_lookup_elem(&outs, &zero);
+		if (o && !hash_data(sha, o->sha256, sizeof(o->sha256)))
+			__sync_fetch_and_add(&mode.primed, 1);
+		PUT(sha256, sha);
+	}
+	/*
+	 * Armed after the hash: a fenced one (PREEMPT_RT, where this runs
+	 * with preemption off) ends in switch_fpu_return(), whose own
+	 * x86_fpu_regs_activated comes inside it, the scratch still held.
+	 */
+	mode.armed = 1;
 	return 0;
 }
 

@@ -1,7 +1,9 @@
 #!/bin/bash
 # tests/mutants/build.sh ROW SRC OUT: build kfx.ko (and kfx-nobtf.ko) for
-# kernel ROW (tests/kernels.list, amd64 rows) from the source tree SRC
-# (a scratch copy, mutated or not) into OUT/.
+# kernel ROW (tests/kernels.list: amd64 rows, and arm64 ones cross-built in
+# the amd64 root of their suite as tests/vm/build-module.sh does, its
+# cross compiler and the arm64 headers already there) from the source
+# tree SRC (a scratch copy, mutated or not) into OUT/.
 #
 # Never writes the shared cache: the row's build root
 # ($KFX_CACHE/roots/<root suite>) is the lower layer of an overlay whose
@@ -19,14 +21,19 @@ row=$1 src=$(realpath "$2") out=$3
 W=${KFX_MUTANTS_WORK:-/work/mutants-cache}
 kver=$(kernel_field "$row" kver)
 root=$(kernel_field "$row" root)
-[ "$(kernel_field "$row" arch)" = amd64 ] || die "mutants: amd64 rows only ($row is not)"
+arch=$(kernel_field "$row" arch)
+[ "$arch" = amd64 ] || [ -d "$KFX_CACHE/roots/$root/usr/src/linux-headers-$kver" ] ||
+	die "mutants: an arm64 row needs its headers in the $root root (make check ARCH=arm64 puts them there)"
+cross=$(kernel_cross_env "$row")
 kernel_is_debug "$row" && die "mutants: the -kfxdebug rows' headers are not packaged ($row)"
 lower=$KFX_CACHE/roots/$root
 [ -d "$lower/usr" ] || die "mutants: no build root $lower (make check builds it)"
 
-# the headers .debs, once
+# the headers .debs, once (none when the root holds them: build-module.sh)
 debs=$W/debs/$kver
-if ! ls "$debs"/linux-headers-"$kver"_*.deb > /dev/null 2>&1; then
+if [ -d "$lower/usr/src/linux-headers-$kver" ]; then
+	:
+elif ! ls "$debs"/linux-headers-"$kver"_*.deb > /dev/null 2>&1; then
 	mkdir -p "$debs"
 	common=$(apt_private apt-cache depends "linux-headers-$kver" 2>/dev/null |
 		awk '/Depends: linux-(headers|kbuild)/ { print $2 }' | tr '\n' ' ')
@@ -40,7 +47,7 @@ ov=$W/ov-$kver
 mkdir -p "$ov/up" "$ov/work" "$ov/merged"
 mount -t overlay overlay -o "lowerdir=$lower,upperdir=$ov/up,workdir=$ov/work" "$ov/merged"
 m=$ov/merged
-if [ ! -f "$ov/up/.kfx-mutants-headers" ]; then
+if [ ! -f "$ov/up/.kfx-mutants-headers" ] && [ ! -d "$lower/usr/src/linux-headers-$kver" ]; then
 	# merged /usr roots: a package's /lib goes to /usr/lib, not over the link
 	x=$ov/x
 	rm -rf "$x"
@@ -79,13 +86,15 @@ if [ -f "$probes" ]; then
 else
 	cmd="make KVER=$kver KDIR=$kd BTF_BASE=/build/vmlinux.base module"
 fi
-chroot "$m" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root bash -c \
+chroot "$m" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root $cross bash -c \
 	"cd /build && $cmd" > "$W/logs/build-$kver.log" 2>&1 || {
 	grep -E 'error|Error' "$W/logs/build-$kver.log" | head -5 >&2
 	die "mutants: the build for $kver failed ($W/logs/build-$kver.log)"
 }
 [ -f "$probes" ] || cp "$m/build/module/kfx_probes.h" "$probes"
+objcopy=objcopy
+[ "$arch" = amd64 ] || objcopy=$(kernel_machine "$row")-linux-gnu-objcopy
+chroot "$m" $objcopy --remove-section=.BTF /build/kfx.ko /build/kfx-nobtf.ko
 mkdir -p "$out"
-cp "$m/build/kfx.ko" "$out/kfx.ko"
-objcopy --remove-section=.BTF "$out/kfx.ko" "$out/kfx-nobtf.ko"
+cp "$m/build/kfx.ko" "$m/build/kfx-nobtf.ko" "$out/"
 umount "$m/dev" "$m/proc" "$m"

@@ -18,6 +18,8 @@ killed when it fails a test the baseline passed, shows a kernel splat the
 baseline did not, or its runner never finishes (a crash or a hang).
 """
 import datetime
+import functools
+import hashlib
 import json
 import os
 import re
@@ -44,7 +46,39 @@ SPLAT = re.compile(
     r"sleeping function called from invalid context|scheduling while atomic|"
     r"using smp_processor_id\(\) in preemptible")
 # the part of the tree a build or a host test reads
-TREE = ["Makefile", "Kbuild", "dkms.conf", "module", "bpf", "tools", "tests/host"]
+TREE = ("Makefile", "Kbuild", "dkms.conf", "module", "bpf", "tools", "tests/host")
+# what the BPF side and the runner are built from
+BPF_TREE = ("tests/Makefile", "tests/progs", "tests/runner", "tests/vectors", "tests/bench",
+            "bpf", "tools/vectors2h.sh")
+ARTIFACT = re.compile(r"\.(o|ko|mod|mod\.c|cmd|order|symvers)$|^kfx_probes\.h$|^probe\.log$")
+
+
+@functools.lru_cache(maxsize=None)
+def content_id(parts):
+    """A digest of the files under PARTS (paths from the top): what a build
+    of them depends on, so that a stored build or baseline of other sources
+    is never reused.  Once a run: the checkout must not change under it."""
+    h = hashlib.sha1()
+    for part in parts:
+        top = os.path.join(TOP, part)
+        files = [top] if os.path.isfile(top) else sorted(
+            os.path.join(d, f) for d, _, fs in os.walk(top) for f in fs)
+        for f in files:
+            if ARTIFACT.search(os.path.basename(f)) or os.path.islink(f):
+                continue
+            h.update(os.path.relpath(f, TOP).encode() + b"\0")
+            h.update(open(f, "rb").read())
+    return h.hexdigest()[:12]
+
+
+def module_commit():
+    """The last commit that changed module/, "+" when module/ differs from it."""
+    git = ["git", "-C", TOP]
+    c = subprocess.run(git + ["log", "-1", "--format=%h", "--", "module"],
+                       capture_output=True, text=True).stdout.strip()
+    dirty = subprocess.run(git + ["status", "--porcelain", "module"],
+                           capture_output=True, text=True).stdout.strip()
+    return c + ("+" if dirty else "")
 
 
 def say(*a):
@@ -154,11 +188,15 @@ def build(row, tree, out):
 
 
 def bpf_side():
-    bpf = os.path.join(W, "bpf")
+    """The BPF side and the runner of these sources (one directory each)."""
+    bpf = os.path.join(W, "bpf-" + content_id(BPF_TREE))
     if os.path.exists(os.path.join(bpf, "kfx_test")) and not os.environ.get("KFX_MUTANTS_REBUILD_BPF"):
         return bpf
     os.makedirs(bpf, exist_ok=True)
     vm = os.path.join(bpf, "vmlinux")
+    old = os.path.join(W, "bpf", "vmlinux")
+    if not os.path.exists(vm) and os.path.exists(old):
+        shutil.copy(old, vm)
     if not os.path.exists(vm):
         kver = kernel_field("6.1", "kver")
         subprocess.run(NICE + [os.path.join(TOP, "tools/kfx-extract-vmlinux.sh"),
@@ -169,12 +207,35 @@ def bpf_side():
     return bpf
 
 
+def bpf_arm64():
+    """arm64's BPF side and runner: the kfx cache's (tests/vm/build-bpf.sh
+    cross-builds it with a sysroot; `make check ARCH=arm64` did, from the
+    tree of that run), read only; keyed by its runner's age."""
+    bpf = os.path.join(CACHE, "bpf-arm64")
+    if not os.path.exists(os.path.join(bpf, "kfx_test")):
+        raise SystemExit("no arm64 BPF side in the kfx cache (make check ARCH=arm64 builds it)")
+    return bpf
+
+
+def bpf_id(row):
+    if kernel_field(base_row(row), "arch") == "arm64":
+        return "arm64-cache-" + str(int(os.path.getmtime(os.path.join(bpf_arm64(), "kfx_test"))))
+    return content_id(BPF_TREE)
+
+
 def guest(row, ko_dir, only, tag):
     """Boot ROW with the kfx.ko in KO_DIR, run --only ONLY; the console log."""
     run = os.path.join(W, "run")
     os.makedirs(os.path.join(run, "out"), exist_ok=True)
-    for link, target in (("kernels", os.path.join(CACHE, "kernels")), ("bpf", bpf_side())):
+    links = [("kernels", os.path.join(CACHE, "kernels"))]
+    if kernel_field(base_row(row), "arch") == "arm64":
+        links += [("bpf-arm64", bpf_arm64()), ("sysroot", os.path.join(CACHE, "sysroot"))]
+    else:
+        links += [("bpf", bpf_side())]
+    for link, target in links:
         p = os.path.join(run, link)
+        if os.path.islink(p) and os.readlink(p) != target:
+            os.unlink(p)
         if not os.path.islink(p):
             os.symlink(target, p)
     kver = kernel_field(base_row(row), "kver")
@@ -240,11 +301,13 @@ def norm_splat(line):
 
 
 def baseline(row, only):
-    key = re.sub(r"[^A-Za-z0-9_.-]", "_", f"base-{row}-{only}")
+    """The unmutated run of (ROW, ONLY), of these sources (module and tests)."""
+    mid, bid = content_id(TREE), bpf_id(row)
+    key = re.sub(r"[^A-Za-z0-9_.-]", "_", f"base-{row}-{only}-{mid[:8]}-{bid[:8]}")
     p = os.path.join(W, "results", key + ".json")
     if os.path.exists(p) and not os.environ.get("FORCE_BASE"):
         return json.load(open(p))
-    ko = os.path.join(W, "base", base_row(row))
+    ko = os.path.join(W, "base", f"{base_row(row)}-{mid}")
     if not os.path.exists(os.path.join(ko, "kfx.ko")):
         say(f"baseline build for {row}")
         tree = scratch("base")
@@ -255,7 +318,8 @@ def baseline(row, only):
     t0 = time.time()
     log = guest(row, ko, only, key)
     d = digest(log)
-    b = {"row": row, "only": only, "ok": sorted(d["ok"]), "notok": d["notok"],
+    b = {"row": row, "only": only, "module": module_commit(), "module_id": mid, "bpf_id": bid,
+         "ok": sorted(d["ok"]), "notok": d["notok"],
          "splat": sorted(set(norm_splat(s) for s in d["splat"])),
          "summary": d["summary"], "secs": round(time.time() - t0)}
     json.dump(b, open(p, "w"), indent=1)
@@ -307,7 +371,9 @@ def host_by(log, rc):
 def run_one(m):
     t0 = time.time()
     res = {"id": m["id"], "what": m["what"], "row": m["row"], "only": m["only"],
-           "file": m["file"], "expect": m["expect"]}
+           "file": m["file"], "expect": m["expect"], "edit": m["find"] + m["replace"],
+           "module": module_commit(),
+           "module_id": content_id(TREE), "bpf_id": bpf_id(m["row"]) if m["row"] != "host" else ""}
     if m["expect"].startswith("not run"):
         res.update(verdict="not run", by=m["expect"], secs=0)
         return res
@@ -335,34 +401,67 @@ def run_one(m):
     return res
 
 
+def shown(r):
+    """killed, equivalent (a survivor mutants.list proves equivalent or
+    unreachable, "expect: equivalent: ..."), survived, not run or error."""
+    if r["verdict"] == "survived" and r["expect"].startswith("equivalent"):
+        return "equivalent"
+    return r["verdict"]
+
+
 def table(results, muts):
     order = {m["id"]: i for i, m in enumerate(muts)}
     rows = sorted(results, key=lambda r: order.get(r["id"], 1e9))
     counts = {}
     for r in rows:
-        counts[r["verdict"]] = counts.get(r["verdict"], 0) + 1
+        counts[shown(r)] = counts.get(shown(r), 0) + 1
+    ran = sum(n for v, n in counts.items() if v != "not run")
     commit = subprocess.run(["git", "-C", TOP, "rev-parse", "--short", "HEAD"],
                             capture_output=True, text=True).stdout.strip()
-    dirty = subprocess.run(["git", "-C", TOP, "status", "--porcelain", "module"],
-                           capture_output=True, text=True).stdout.strip()
+    mods = sorted({r.get("module", "?") for r in rows if r["verdict"] != "not run"})
     out = ["# Mutation check results (tests/mutants, issue 30 item 8)", "",
-           f"Generated by tests/mutants/run.py on {datetime.datetime.utcnow():%Y-%m-%d %H:%M} UTC, "
-           f"commit {commit}{' (module/ modified)' if dirty else ''}, host {os.uname().nodename} "
-           f"({os.cpu_count()} CPUs, guests under qemu TCG, nice 19, beside other load).", "",
-           "Totals: " + ", ".join(f"{v} {n}" for v, n in sorted(counts.items())) +
-           f" of {len(rows)} run ({len(muts)} in mutants.list).", "",
-           "| id | protection | row | --only | result | by (first new failure) | s |",
-           "|---|---|---|---|---|---|---|"]
+           f"Generated by tests/mutants/run.py on {datetime.datetime.utcnow():%Y-%m-%d %H:%M} UTC "
+           f"at {commit} from the stored results, host {os.uname().nodename} "
+           f"({os.cpu_count()} CPUs, guests under qemu TCG, nice 19, beside other load).  "
+           "Column \"module\": the last commit that changed module/ when the mutant ran "
+           "(the mutated tree and its baseline are that module; \"+\": with changes to it not "
+           "committed; \"~\": a result stored before results kept it, the last such commit "
+           "before the run began, from the result's time); "
+           + ", ".join(mods) + ".", "",
+           "A result is **killed** (a test its baseline passed failed, a new splat, or no end), "
+           "**equivalent** (it survived and mutants.list's expect: says why no test can "
+           "tell it apart, and which test defends that premise), or **survived** (a gap).", "",
+           "Totals: " + ", ".join(f"{v} {counts[v]}" for v in
+                                  ("killed", "equivalent", "survived", "error", "not run") if v in counts) +
+           f"; {ran} run of {len(muts)} in mutants.list.", "",
+           "| id | protection | row | --only | module | result | by (first new failure) | s |",
+           "|---|---|---|---|---|---|---|---|"]
     for r in rows:
         by = r["by"].replace("|", "/")
-        exp = "" if r["expect"] in ("killed",) or r["verdict"] == "not run" else f" (expected: {r['expect']})"
+        v = shown(r)
+        exp = "" if v in ("killed", "not run") and r["expect"] == "killed" or v == "not run" \
+            else f" ({r['expect']})"
         out.append(f"| {r['id']} | {r['what']} | {r['row']} | {r['only'] or '-'} | "
-                   f"**{r['verdict']}**{exp} | {by} | {r.get('secs', '')} |")
+                   f"{r.get('module', '?') if r['verdict'] != 'not run' else '-'} | "
+                   f"**{v}**{exp} | {by} | {r.get('secs', '')} |")
     done = {r["id"] for r in rows}
     left = [m["id"] for m in muts if m["id"] not in done]
     if left:
         out += ["", "Not run yet (`make mutants` goes on with them): " + ", ".join(left) + "."]
     return "\n".join(out) + "\n"
+
+
+def stored(m):
+    """M's stored result, None when there is none or it ran another row,
+    --only or edit than mutants.list now says (run again)."""
+    p = os.path.join(W, "results", m["id"] + ".json")
+    if not os.path.exists(p):
+        return None
+    r = json.load(open(p))
+    if r["row"] != m["row"] or r["only"] != m["only"] or \
+            r.get("edit", m["find"] + m["replace"]) != m["find"] + m["replace"]:
+        return None
+    return r
 
 
 def main():
@@ -390,7 +489,7 @@ def main():
         todo = []
     for m in todo:
         p = os.path.join(W, "results", m["id"] + ".json")
-        if os.path.exists(p) and not os.environ.get("FORCE"):
+        if stored(m) and not os.environ.get("FORCE"):
             continue
         say(f"{m['id']}: {m['what']} ({m['row']} {m['only']})")
         r = run_one(m)
@@ -398,9 +497,8 @@ def main():
         say(f"{m['id']}: {r['verdict']} ({r['secs']} s): {r['by'][:160]}")
     results = []
     for m in muts:
-        p = os.path.join(W, "results", m["id"] + ".json")
-        if os.path.exists(p):
-            r = json.load(open(p))
+        r = stored(m)
+        if r:
             r.update(what=m["what"], expect=m["expect"])	# the list's, now
             hl = os.path.join(W, "logs", f"host-{m['id']}.log")
             if r["row"] == "host" and r["verdict"] == "killed" and os.path.exists(hl):

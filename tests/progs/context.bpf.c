@@ -371,6 +371,65 @@ int BPF_PROG(at_x86_fpu_regs_deactivated, struct fpu *fpu)
 {
 	return exercise(CE_EITHER);
 }
+
+/*
+ * A signal return whose task's registers are not live when the kernel
+ * loads them from the signal frame: there a fence cannot be repaired
+ * (kfx_crypto_fpu_verdict()'s KFX_FPU_UNSAFE).  fpu_user_at_sigreturn
+ * hashes at the driver's thread's rt_sigreturn entry with the best
+ * driver (task context, bottom halves on: SIMD, so kernel_fpu_begin()
+ * saves the signal handler's registers to memory and marks them not
+ * loaded).  restore_fpregs_from_user() then loads the frame's registers
+ * straight from user memory and, bottom halves off, marks them live:
+ * at_sigreturn_regs_activated runs between the two, the frame's values
+ * only in the registers.  A fence there (kernel_fpu_begin_mask(0), then
+ * switch_fpu_return()) would reload the handler's from memory, and the
+ * companion sees them after the signal return.  (On PREEMPT_RT the hash
+ * at the entry is fenced and repaired, and the registers are live again
+ * at the restore: the case of the fence.)  Where kfx has generic
+ * twins (6.x: the driver sets mode.strict) the answer is due, from them;
+ * else (7.x: no fence, no twin) -EBUSY may be.  The driver fails the
+ * test when no signal return was primed so.
+ */
+SEC("tp_btf/sys_enter")
+__success __arch("x86") __ctx_kernel
+int BPF_PROG(fpu_user_at_sigreturn, struct pt_regs *regs, long id)
+{
+	__u32 cpu = bpf_get_smp_processor_id();
+	struct ctx_slot *sl = cpu < CTX_SLOTS ? slot(cpu) : NULL;
+	struct kfx_crypto_ctx *sha;
+	__u32 zero = 0;
+	struct out *o;
+
+	/* 15: __NR_rt_sigreturn on x86-64 */
+	if (id != 15 || (__u32)bpf_get_current_pid_tgid() != mode.tid || !sl)
+		return 0;
+	sha = TAKE(sha256);
+	if (sha) {
+		o = bpf_map_lookup_elem(&outs, &zero);
+		if (o && !hash_data(sha, o->sha256, sizeof(o->sha256)))
+			__sync_fetch_and_add(&mode.primed, 1);
+		PUT(sha256, sha);
+	}
+	/*
+	 * Armed after the hash: a fenced one (PREEMPT_RT, where this runs
+	 * with preemption off) ends in switch_fpu_return(), whose own
+	 * x86_fpu_regs_activated comes inside it, the scratch still held.
+	 */
+	mode.armed = 1;
+	return 0;
+}
+
+SEC("tp_btf/x86_fpu_regs_activated")
+__success __setup("setup_context") __with("fpu_user_at_sigreturn")
+__driver("context") __ctx_kernel
+int BPF_PROG(at_sigreturn_regs_activated, struct fpu *fpu)
+{
+	if (!mode.armed || (__u32)bpf_get_current_pid_tgid() != mode.tid)
+		return 0;
+	mode.armed = 0;
+	return exercise(mode.strict ? CE_ANSWER : CE_EITHER);
+}
 #endif
 
 #if defined(__TARGET_ARCH_arm64)

@@ -44,10 +44,17 @@ struct ctx_result {
 	struct ctx_count fam[CF_NR];
 };
 
-/* context.bpf.c's section .data.mode: setup_context as the load. */
+/*
+ * context.bpf.c's section .data.mode: setup_context as the load, and the
+ * signal return of at_sigreturn_regs_activated.
+ */
 struct ctx_mode {
 	__u32 hash_rounds;	/* non-zero: setup_context hashes instead */
 	__u32 hashed;		/* KiB it hashed */
+	__u32 tid;		/* the driver's thread: its signal returns */
+	__u32 strict;		/* generic twins here: the answer is due */
+	__u32 armed;		/* in tid's rt_sigreturn, before its restore */
+	__u32 primed;		/* rt_sigreturns entered with SIMD used first */
 };
 
 #define CTX_SLOTS	64	/* ctx slots: one per CPU, up to 64 CPUs */

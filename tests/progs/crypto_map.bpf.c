@@ -8,6 +8,7 @@
  */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
 #include "kfx.h"
 #include "kfx_test.h"
 #include "crypto_map.h"
@@ -89,6 +90,28 @@ int tc_rcu_from_map(struct __sk_buff *skb)
 	if (!c)
 		return 2;
 	return kat(c);
+}
+
+/*
+ * Nor does a tracing program reach a ctx without a reference through
+ * kfx's own functions: fentry's arguments are not trusted, so the ctx a
+ * release is dropping cannot be acquired (or used) there.  With the
+ * map's kptrs (above), that leaves no reader of a ctx that holds no
+ * reference: the RCU grace period kfx_crypto_ctx_release() waits for
+ * protects none today (the ctx-free-now mutant is equivalent).
+ */
+SEC("fentry/kfx_crypto_ctx_release")
+__failure __msg("R1 must be a rcu pointer") __needs_ksym("bpf_rcu_read_lock")
+int BPF_PROG(traced_release_acquires, struct kfx_crypto_ctx *dropped)
+{
+	struct kfx_crypto_ctx *c;
+
+	if (!dropped)
+		return 0;
+	c = kfx_crypto_ctx_acquire(dropped);
+	if (c)
+		kfx_crypto_ctx_release(c);
+	return 0;
 }
 
 /*

@@ -9,6 +9,7 @@
 #define KFX_KPTR_REF	/* kfx.h: __kfx_ctx_kptr is kptr_ref */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
 #include "kfx.h"
 #include "kfx_test.h"
 #include "crypto_map.h"
@@ -54,6 +55,24 @@ int tc_loaded_from_map(struct __sk_buff *skb)
 	if (!c)
 		return 2;
 	return kat(c);
+}
+
+/*
+ * No reader of a ctx without a reference through kfx's own functions
+ * either: fentry's arguments are not referenced (crypto_map.bpf.c).
+ */
+SEC("fentry/kfx_crypto_ctx_release")
+__failure __msg("R1 must be referenced") __without_ksym("bpf_rcu_read_lock")
+int BPF_PROG(traced_release_acquires, struct kfx_crypto_ctx *dropped)
+{
+	struct kfx_crypto_ctx *c;
+
+	if (!dropped)
+		return 0;
+	c = kfx_crypto_ctx_acquire(dropped);
+	if (c)
+		kfx_crypto_ctx_release(c);
+	return 0;
 }
 
 char _license[] SEC("license") = "GPL";

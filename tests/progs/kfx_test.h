@@ -20,6 +20,8 @@
  *   __setup("prog")        load SYSCALL program prog of the same object too
  *                          and run it first; it must return 0 (e.g. it
  *                          creates a crypto ctx and stores it in a map)
+ *   __with("prog")         load program prog of the same object too, for
+ *                          the driver to attach beside it (never run here)
  *   __locked_down          run it only after the runner raised lockdown
  *                          (confidentiality), its last step
  *   __pkt_size(N)          run it on an N-byte test packet (default 64;
@@ -42,6 +44,7 @@
 #define __arch(a)		__kfx_tag("arch=" a)
 #define __driver(d)		__kfx_tag("driver=" d)
 #define __setup(p)		__kfx_tag("setup=" p)
+#define __with(p)		__kfx_tag("with=" p)
 #define __locked_down		__kfx_tag("locked_down")
 #define __pkt_size(n)		__kfx_tag("pkt_size=" __kfx_xstr(n))
 

@@ -4,7 +4,7 @@
  * program of every test object embedded from tests/progs/, loaded on its
  * own and checked against the expectations declared next to it with the
  * decl tags of tests/progs/kfx_test.h (__success/__failure, __msg,
- * __retval, __needs_ksym, __without_ksym, __setup, __driver, __pkt_size,
+ * __retval, __needs_ksym, __without_ksym, __setup, __with, __driver, __pkt_size,
  * __locked_down).  A __driver program is handed to its user-space half
  * (the drivers table below, tests/runner/<name>.c).
  */
@@ -68,6 +68,7 @@ struct expect {
 	const char *arch;
 	const char *driver;
 	const char *setup;
+	const char *with;
 	unsigned int pkt_size;
 	bool locked_down;
 };
@@ -90,6 +91,8 @@ static const struct {
 	{ "tracing_nested", tracing_nested_driver },
 	{ "context", context_driver },
 	{ "crypto_clone", crypto_clone_driver },
+	{ "crypto_egress", crypto_egress_driver },
+	{ "crypto_nmi", crypto_nmi_driver },
 	{ "crypto_hash_af_alg", crypto_hash_af_alg_driver },
 };
 
@@ -145,6 +148,8 @@ static int read_expect(const struct btf *btf, const char *func, struct expect *e
 			e->driver = s + 7;
 		else if (!strncmp(s, "setup=", 6))
 			e->setup = s + 6;
+		else if (!strncmp(s, "with=", 5))
+			e->with = s + 5;
 		else if (!strncmp(s, "pkt_size=", 9))
 			e->pkt_size = strtoul(s + 9, NULL, 0);
 		else if (!strcmp(s, "locked_down"))
@@ -182,7 +187,7 @@ static void test_one_prog(const char *objname, const char *label,
 			  const void *elf, size_t sz, const char *progname)
 {
 	LIBBPF_OPTS(bpf_object_open_opts, oo, .object_name = objname);
-	struct bpf_program *prog, *p, *setup = NULL;
+	struct bpf_program *prog, *p, *setup = NULL, *with = NULL;
 	struct bpf_object *obj;
 	struct expect e;
 	char name[256];
@@ -230,8 +235,15 @@ static void test_one_prog(const char *objname, const char *label,
 			goto out;
 		}
 	}
+	if (e.with) {
+		with = bpf_object__find_program_by_name(obj, e.with);
+		if (!with) {
+			FAIL(name, "no program %s", e.with);
+			goto out;
+		}
+	}
 	bpf_object__for_each_program(p, obj)
-		bpf_program__set_autoload(p, p == prog || p == setup);
+		bpf_program__set_autoload(p, p == prog || p == setup || p == with);
 	/*
 	 * Rejections are judged on the verifier log; for programs that must
 	 * load, libbpf itself prints the log if they do not.

@@ -54,6 +54,10 @@ int tracing_nested_driver(struct bpf_object *obj, struct bpf_program *prog,
 			  char *why, size_t whylen);
 int crypto_clone_driver(struct bpf_object *obj, struct bpf_program *prog,
 			char *why, size_t whylen);
+int crypto_egress_driver(struct bpf_object *obj, struct bpf_program *prog,
+			 char *why, size_t whylen);
+int crypto_nmi_driver(struct bpf_object *obj, struct bpf_program *prog,
+		      char *why, size_t whylen);
 /* Bring lo up (crypto_clone.c): 0, else -1. */
 int loopback_up(void);
 int context_driver(struct bpf_object *obj, struct bpf_program *prog,

@@ -234,16 +234,36 @@ progress() {
 
 # (no console of an earlier boot seen as this one's)
 : > "$log"
+# qemu's monitor, for the NMIs a test asks for: each console line
+# "kfx-nmi-request" is answered with the monitor's "nmi" (every CPU gets
+# one), the only NMI source of a TCG guest that prints no backtrace (no
+# PMU, so no perf NMIs; the kernel's own NMI IPIs dump stacks)
+mon=$(mktemp -u /tmp/kfx-mon.XXXXXX)
 timeout -k 30 "$limit" "${qemu_cmd[@]}" \
 	-smp 2 -m 1G -kernel "$kdir/vmlinuz" -initrd "$ird.cpio.gz" \
-	-append "$cmdline" -display none -monitor none -serial "file:$log" \
-	-no-reboot -nic none ${KFX_QEMU_OPTS:-} &
+	-append "$cmdline" -display none -monitor "unix:$mon,server=on,wait=off" \
+	-serial "file:$log" -no-reboot -nic none ${KFX_QEMU_OPTS:-} &
 qemu=$!
-trap 'kill "$qemu" 2>/dev/null || true' EXIT
+trap 'kill "$qemu" 2>/dev/null || true; rm -f "$mon"' EXIT
+nmis=0
+send_nmis() {
+	local n
+	n=$(grep -c '^kfx-nmi-request' "$log" 2>/dev/null || true)
+	while [ "${n:-0}" -gt "$nmis" ] && [ -S "$mon" ]; do
+		python3 -c 'import socket, sys, time
+s = socket.socket(socket.AF_UNIX)
+s.connect(sys.argv[1])
+s.sendall(b"nmi\n")
+time.sleep(0.2)
+s.close()' "$mon" 2>/dev/null || say "$name: cannot send an NMI through $mon"
+		nmis=$((nmis + 1))
+	done
+}
 t0=$(date +%s) every=${KFX_PROGRESS_SECONDS:-15} next=$every booted=
 seen_lines=0 seen_at=0
 while kill -0 "$qemu" 2>/dev/null; do
 	sleep 1
+	send_nmis
 	el=$(($(date +%s) - t0))
 	if [ -z "$booted" ] && guest_booted "$log"; then
 		booted=$el seen_at=$el

@@ -235,7 +235,10 @@ static int kfx_ecdsa_sum(struct ecc_point *res, const struct ecc_point *a,
  * when h = 0 (mod n), and R is then u2 Q.
  */
 /**
- * struct kfx_ecdsa_work - kfx_ecdsa_check()'s numbers, off the stack
+ * struct kfx_ecdsa_work - a verification's numbers, off the stack
+ * @r: the signature's r
+ * @s: its s
+ * @h: the digest's number
  * @w: 1 / s
  * @u1: h / s, then the sum's y
  * @u2: r / s
@@ -243,69 +246,88 @@ static int kfx_ecdsa_sum(struct ecc_point *res, const struct ecc_point *a,
  * @ay: its y
  * @bx: u2 Q
  * @by: its y
+ * @raw: the digest's leftmost bits, as bytes
+ * @a: the point (@ax, @ay)
+ * @b: (@bx, @by)
+ * @pub: the key
+ * @sum: @a + @b, in (@w, @u1)
  *
- * Seven numbers of up to ECC_MAX_DIGITS digits (9 with P-521) made a
- * 568 to 752 byte frame (over the 512 bytes kfx allows itself).  One per CPU and context
- * (task, softirq), as the crypto scratch, which kfx_sig_verify() holds
- * around the check: no other check can use the same one meanwhile.
+ * Ten numbers of up to ECC_MAX_DIGITS digits (9 with P-521), a digest and
+ * four points: on the stack they made frames of 536 to 800 bytes (KASAN
+ * red-zones every object, each compound literal too: the debug rows),
+ * over the 512 bytes kfx allows itself.  One per CPU
+ * and context (task, softirq), as the crypto scratch, which
+ * kfx_sig_verify() holds around the verification: no other can use the
+ * same one meanwhile.
  */
 struct kfx_ecdsa_work {
+	u64 r[ECC_MAX_DIGITS], s[ECC_MAX_DIGITS], h[ECC_MAX_DIGITS];
 	u64 w[ECC_MAX_DIGITS], u1[ECC_MAX_DIGITS], u2[ECC_MAX_DIGITS];
 	u64 ax[ECC_MAX_DIGITS], ay[ECC_MAX_DIGITS];
 	u64 bx[ECC_MAX_DIGITS], by[ECC_MAX_DIGITS];
+	u8 raw[KFX_ECDSA_MAX_BYTES];
+	struct ecc_point a, b, pub, sum;
 };
 
 static DEFINE_PER_CPU(struct kfx_ecdsa_work, kfx_ecdsa_work[2]);
 
-static noinline int kfx_ecdsa_check(const struct kfx_ecdsa *e, const u64 *h,
-				    const u64 *r, const u64 *s)
+/* @p = (@x, @y), in the work area (not a compound literal on the stack) */
+static struct ecc_point *kfx_ecdsa_point(struct ecc_point *p, u64 *x, u64 *y,
+					 unsigned int nd)
 {
-	struct kfx_ecdsa_work *k = this_cpu_ptr(&kfx_ecdsa_work[kfx_crypto_slot()]);
+	p->x = x;
+	p->y = y;
+	p->ndigits = nd;
+	return p;
+}
+
+static noinline int kfx_ecdsa_check(const struct kfx_ecdsa *e,
+				    struct kfx_ecdsa_work *k)
+{
 	const struct ecc_curve *curve = e->curve;
 	unsigned int nd = curve->g.ndigits;
-	u64 *w = k->w, *u1 = k->u1, *u2 = k->u2;
-	struct ecc_point a = ECC_POINT_INIT(k->ax, k->ay, nd);
-	struct ecc_point b = ECC_POINT_INIT(k->bx, k->by, nd);
-	struct ecc_point pub = ECC_POINT_INIT((u64 *)e->x, (u64 *)e->y, nd);
+	struct ecc_point *a = kfx_ecdsa_point(&k->a, k->ax, k->ay, nd);
+	struct ecc_point *b = kfx_ecdsa_point(&k->b, k->bx, k->by, nd);
+	struct ecc_point *pub = kfx_ecdsa_point(&k->pub, (u64 *)e->x,
+						(u64 *)e->y, nd);
 	/* the sum goes where w and u1 were: they are done with by then */
-	struct ecc_point sum = ECC_POINT_INIT(w, u1, nd);
-	struct ecc_point *res = &b;
+	struct ecc_point *sum = kfx_ecdsa_point(&k->sum, k->w, k->u1, nd);
+	struct ecc_point *res = b;
 
-	vli_mod_inv(w, s, curve->n, nd);
-	vli_mod_mult_slow(u1, h, w, curve->n, nd);
-	vli_mod_mult_slow(u2, r, w, curve->n, nd);
-	kfx_ecdsa_mult(&b, u2, &pub, curve);
-	if (!vli_is_zero(u1, nd)) {
-		kfx_ecdsa_mult(&a, u1, &curve->g, curve);
-		if (kfx_ecdsa_sum(&sum, &a, &b, curve))
+	vli_mod_inv(k->w, k->s, curve->n, nd);
+	vli_mod_mult_slow(k->u1, k->h, k->w, curve->n, nd);
+	vli_mod_mult_slow(k->u2, k->r, k->w, curve->n, nd);
+	kfx_ecdsa_mult(b, k->u2, pub, curve);
+	if (!vli_is_zero(k->u1, nd)) {
+		kfx_ecdsa_mult(a, k->u1, &curve->g, curve);
+		if (kfx_ecdsa_sum(sum, a, b, curve))
 			return -EKEYREJECTED;
-		res = &sum;
+		res = sum;
 	}
 	if (vli_cmp(res->x, curve->n, nd) >= 0)
 		vli_sub(res->x, res->x, curve->n, nd);
-	return vli_cmp(res->x, r, nd) ? -EKEYREJECTED : 0;
+	return vli_cmp(res->x, k->r, nd) ? -EKEYREJECTED : 0;
 }
 
 int kfx_ecdsa_verify(const struct kfx_ecdsa *e, const u8 *digest,
 		     u32 digest_len, const u8 *sig, u32 sig_len)
 {
+	struct kfx_ecdsa_work *k = this_cpu_ptr(&kfx_ecdsa_work[kfx_crypto_slot()]);
 	const struct ecc_curve *curve = e->curve;
 	unsigned int nd = curve->g.ndigits;
 	u32 half = kfx_ecdsa_bytes(e->bits);
-	u64 r[ECC_MAX_DIGITS], s[ECC_MAX_DIGITS], h[ECC_MAX_DIGITS];
-	u8 raw[KFX_ECDSA_MAX_BYTES];
 
 	/* p1363: r then s, big-endian, each the curve's size */
 	if (sig_len != 2 * half)
 		return -EINVAL;
-	kfx_ecdsa_load(r, sig, half, nd);
-	kfx_ecdsa_load(s, sig + half, half, nd);
-	if (vli_is_zero(r, nd) || vli_cmp(r, curve->n, nd) >= 0 ||
-	    vli_is_zero(s, nd) || vli_cmp(s, curve->n, nd) >= 0)
+	kfx_ecdsa_load(k->r, sig, half, nd);
+	kfx_ecdsa_load(k->s, sig + half, half, nd);
+	if (vli_is_zero(k->r, nd) || vli_cmp(k->r, curve->n, nd) >= 0 ||
+	    vli_is_zero(k->s, nd) || vli_cmp(k->s, curve->n, nd) >= 0)
 		return -EBADMSG;
-	kfx_ecdsa_digest(e->bits, digest, digest_len, raw);
-	kfx_ecdsa_load(h, raw, half, nd);
-	return kfx_ecdsa_check(e, h, r, s);
+	kfx_ecdsa_digest(e->bits, digest, digest_len, k->raw);
+	kfx_ecdsa_load(k->h, k->raw, half, nd);
+	return kfx_ecdsa_check(e, k);
 }
 
 const char *kfx_ecdsa_driver(const struct kfx_ecdsa *e)

@@ -58,18 +58,12 @@ __success __retval(0) __needs_ksym("bpf_dynptr_from_skb")
 int setup_clone(void *ctx)
 {
 	struct clone_slot *s;
-	struct kfx_crypto_ctx *c;
 	__u32 zero = 0;
 
 	s = bpf_map_lookup_elem(&clone_ctx, &zero);
-	c = CREATE_CTX("skcipher", "ecb(aes)", SP800_38A_KEY128, 0);
-	if (!s || !c) {
-		if (c)
-			kfx_crypto_ctx_release(c);
+	if (!s)
 		return 1;
-	}
-	kfx_crypto_ctx_store(&s->ctx, c);
-	return 0;
+	return KEEP_CTX(&s->ctx, CREATE_CTX("skcipher", "ecb(aes)", SP800_38A_KEY128, 0));
 }
 
 /* IPv4 UDP to CLONE_PORT behind lo's (zero) Ethernet header. */

@@ -71,18 +71,12 @@ __success __retval(0) __needs_ksym("bpf_dynptr_adjust")
 int setup_egress(void *ctx)
 {
 	struct egress_slot *s;
-	struct kfx_crypto_ctx *c;
 	__u32 zero = 0;
 
 	s = bpf_map_lookup_elem(&egress_ctx, &zero);
-	c = CREATE_CTX("hash", "sha256", "", 0);
-	if (!s || !c) {
-		if (c)
-			kfx_crypto_ctx_release(c);
+	if (!s)
 		return 1;
-	}
-	kfx_crypto_ctx_store(&s->ctx, c);
-	return 0;
+	return KEEP_CTX(&s->ctx, CREATE_CTX("hash", "sha256", "", 0));
 }
 
 /* IPv4 UDP to EGRESS_PORT with PAYLOAD_LEN bytes, behind lo's header. */

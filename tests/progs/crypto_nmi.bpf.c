@@ -50,18 +50,12 @@ __success __retval(0) __arch("x86") __needs_ksym("bpf_rcu_read_lock")
 int setup_nmi(void *ctx)
 {
 	struct nmi_slot *s;
-	struct kfx_crypto_ctx *c;
 	__u32 zero = 0;
 
 	s = bpf_map_lookup_elem(&nmi_ctx, &zero);
-	c = CREATE_CTX("hash", "sha256", "", 0);
-	if (!s || !c) {
-		if (c)
-			kfx_crypto_ctx_release(c);
+	if (!s)
 		return 1;
-	}
-	kfx_crypto_ctx_store(&s->ctx, c);
-	return 0;
+	return KEEP_CTX(&s->ctx, CREATE_CTX("hash", "sha256", "", 0));
 }
 
 /* Every call_rcu() on the CPU of a release in NMI context, while it runs. */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What the crypto test programs share: the errnos they state, a byte
- * compare, and the ctx creation from the includer's `params` and `err`.
+ * compare, the ctx creation from the includer's `params` and `err`, and
+ * keeping a new ctx in a map.
  */
 #ifndef _CRYPTO_TEST_H
 #define _CRYPTO_TEST_H
@@ -32,6 +33,22 @@ static __always_inline int differ(const char *a, const char *b, int n)
 		params.key_len = sizeof(k) - 1;				\
 		params.authsize = tag;					\
 		kfx_crypto_ctx_create(&params, sizeof(params), &err);	\
+	})
+
+/*
+ * Keep @c, a ctx just created, in the map's kptr field @field (any ctx
+ * there before is released): 0; 1 when there is none (creation failed).
+ */
+#define KEEP_CTX(field, c)						\
+	({								\
+		struct kfx_crypto_ctx *__c = (c);			\
+		int __r = 1;						\
+									\
+		if (__c) {						\
+			kfx_crypto_ctx_store(field, __c);		\
+			__r = 0;					\
+		}							\
+		__r;							\
 	})
 
 #endif /* _CRYPTO_TEST_H */

@@ -163,7 +163,7 @@ say "building $kver with gcc-$cc_ver on $(nproc) cores (log: $log)"
 t0=$(date +%s)
 # The CPU time the build took (its processes' user + system) says what the
 # wall time would be on an idle machine, whatever else ran meanwhile.
-( in_root "$root" nice -n 10 make -C /build/src O=/build/obj -j"$(nproc)" KERNELRELEASE="$kver" \
+( in_root "$root" nice -n "${KFX_KBUILD_NICE:-10}" make -C /build/src O=/build/obj -j"$(nproc)" KERNELRELEASE="$kver" \
 	KBUILD_BUILD_USER=kfx KBUILD_BUILD_HOST=kfx KCFLAGS="$kcflags" all > "$log" 2>&1; rc=$?
   times > "$b/build.cpu"; exit $rc ) &
 pid=$!

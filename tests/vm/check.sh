@@ -178,7 +178,7 @@ step_record() {	# NAME LABEL DONE OUTPUT STATUS SECS
 # Background jobs ignore SIGINT here, so INT and TERM exit.
 # (set -e holds in the trap: each command is allowed to fail, or a green
 # run, whose jobs have all ended, would exit 1)
-groups=() kbuild_pids=() bg_steps=() first_pids=() sched=
+groups=() bg_steps=() first_pids=() sched=
 # tree PID...: PID and its descendants
 tree() {
 	local p
@@ -236,99 +236,48 @@ for s in "${suites[@]}"; do
 	root_heal "$KFX_CACHE/roots/$s" ||
 		stop_run "harness: root: the $s build root has packages dpkg cannot finish (dpkg --audit in it)"
 done
-# A debug kernel is built from source (2,500 CPU-s, on both cores at nice
-# 10) while the other kernels download, the BPF side builds and then the
-# deb step runs.  Its Debian base kernel and the apt index first, so that
-# no two of them fetch the same.
-for n in "${names[@]}"; do
-	kernel_is_debug "$n" || continue
-	kver=$(kernel_field "$n" kver)
-	(apt_private_setup) || stop_run "harness: download: the private apt index (its error above)"
-	"$KFX_TOP/tests/vm/fetch-kernel.sh" --release "${kver%-kfxdebug}" ||
-		stop_run "harness: download: the Debian kernel ${kver%-kfxdebug}, base of $n (its error above)"
-	setsid "$KFX_TOP/tests/vm/fetch-kernel.sh" "$n" &
-	kbuild_pids+=($!) groups+=($!)
-done
-for n in "${names[@]}"; do
-	kernel_is_debug "$n" || "$KFX_TOP/tests/vm/fetch-kernel.sh" "$n" ||
-		stop_run "harness: download: kernel $n (its error above)"
-done
-archs=$(for n in "${names[@]}"; do kernel_field "$n" arch; done | sort -u)
-for a in $archs; do
-	"$KFX_TOP/tests/vm/build-bpf.sh" "$a" ||
-		stop_run "the BPF side ($a: the test runner, programs and samples) does not build (its error above)"
-done
-# make deb's packages on fresh Debian 12 and 13 roots: apt install, skip of
-# headers-only kernels, purge, the signed repository's install and upgrade,
-# lintian; arm64's kfx-tools on a Debian 12 arm64 root (tests/vm/deb-test.sh).
-# (amd64 packages: not run when only arm64 rows are)
-# In the background from here, once the BPF side (kfx-tools' programs) is
-# built: started after the module builds, it was the last step to end.
-# (Beside the debug kernel it slows that build, 1,504 s -> 2,046 s in a
-# cold run: the matrix is CPU-bound, so the order moves little.)
-# (On the list made above: grep -q leaving a pipe early fails its writer,
-# which pipefail reports; that skipped this step silently in a cold run.)
-deb_step=
-if grep -qx amd64 <<<"$archs"; then
-	say "make deb, make repo: kfx-dkms and kfx-tools on fresh Debian 12 and 13 roots$(grep -qx arm64 <<<"$archs" && echo ', arm64 on a Debian 12 arm64 root'), in the background"
-	# Below the debug kernels' builds while they run (nice 15 against
-	# their 10: they are the critical path, build -> module -> the
-	# longest rows), at the guests' priority once they are built.
-	deb_nice=0
-	[ ${#kbuild_pids[@]} = 0 ] || deb_nice=15
-	step_bg deb nice -n "$deb_nice" "$KFX_TOP/tests/vm/deb-test.sh" "${names[@]}"
-	deb_step=${bg_steps[-1]}
-fi
-for p in "${kbuild_pids[@]}"; do
-	wait "$p" || stop_run "harness: building a debug kernel failed (its error above)"
-done
-# (every process of the deb step's group, the ones it starts later inherit it)
-[ -z "$deb_step" ] || [ ${#kbuild_pids[@]} = 0 ] ||
-	renice -n 0 -g "$deb_step" > /dev/null 2>&1 || true
-groups=("${bg_steps[@]}")
-
-# Host-side checks of the build itself (run in the build roots): the other
-# kernels' in the background, beside the debug kernels' (whose guests boot
-# as soon as their modules are built).  The two never read each other's
-# modules (build-module.sh) and build in roots of their own; a cold run's
-# debug builds left both cores mostly idle for 3 minutes (183 s, 47 CPU-s:
-# packages and downloads) before the others started.  The host tool both
-# use is built first, once.
+# The critical path first.  A debug row is the longest (KASAN under TCG),
+# and a cold run must build its kernel from source before it boots.  So
+# the debug kernels build one at a time, in the list's order (7.3-debug
+# first: its row is the longest), each followed at once by its module and
+# build tests (build-debug.sh), and each debug row boots as soon as its
+# module is built, beside the next kernel's build: a cold run's first
+# debug row no longer waits for every debug kernel.  Three priorities:
+# the guests at this run's own (a TCG guest starved of CPU sees its
+# watchdogs fire: timekeeping is the host's clock), the debug chain at
+# nice 10, everything else (the deb step, the other kernels' builds, the
+# host steps) at nice 15 in what is left.  While a debug kernel builds,
+# one other row at a time runs beside it, so that the build keeps a core.
+# Each debug kernel's Debian base and the apt index first, so that no two
+# fetch the same.
 debug_names=() other_names=()
 for n in "${names[@]}"; do
 	if kernel_is_debug "$n"; then debug_names+=("$n"); else other_names+=("$n"); fi
 done
+# every row boots on this run's module: it waits for this run's .ready
+for n in "${names[@]}"; do
+	rm -f "$KFX_CACHE/out/$(kernel_field "$n" kver)/.ready"
+done
+rm -f "$logs"/*-test.running "$logs/bpf.ready"
+for n in "${debug_names[@]}"; do
+	kver=$(kernel_field "$n" kver)
+	(apt_private_setup) || stop_run "harness: download: the private apt index (its error above)"
+	"$KFX_TOP/tests/vm/fetch-kernel.sh" --release "${kver%-kfxdebug}" ||
+		stop_run "harness: download: the Debian kernel ${kver%-kfxdebug}, base of $n (its error above)"
+done
+# the host tool every build step uses, built once before any
 make -s -C "$KFX_TOP/tools" kfx-resolve-btfids >/dev/null ||
 	say "tools/kfx-resolve-btfids does not build (each build step says so)"
-build_step=
-if [ ${#other_names[@]} -gt 0 ]; then
-	# a row boots once its modules are (build-module.sh's .ready), not
-	# after every build test of every kernel: a cold run's guests began
-	# 13 minutes after the builds did.  None left from an earlier run.
-	for n in "${other_names[@]}"; do
-		rm -f "$KFX_CACHE/out/$(kernel_field "$n" kver)/.ready"
-	done
-	step_bg build "$KFX_TOP/tests/vm/build-tests.sh" "${other_names[@]}"
-	build_step=${bg_steps[-1]}
+debug_step=
+if [ ${#debug_names[@]} -gt 0 ]; then
+	step_bg build-debug nice -n 10 env KFX_KBUILD_NICE=0 \
+		"$KFX_TOP/tests/vm/build-debug.sh" "${debug_names[@]}"
+	debug_step=${bg_steps[-1]}
 fi
-[ ${#debug_names[@]} = 0 ] || step build-debug "debug module builds (dkms)" "build-tests: done" \
-	"$KFX_TOP/tests/vm/build-tests.sh" "${debug_names[@]}"
-# their configs against Debian's where kfx depends on it (the build checks
-# it too; this keeps a cached kernel honest when the list changes)
-[ ${#debug_names[@]} = 0 ] || step debug-config "debug configs as Debian's" "debug-config: done" \
-	"$KFX_TOP/tests/vm/debug-config-check.sh" "${debug_names[@]}"
 
-# The guests, KFX_GUEST_JOBS (2) at a time: a TCG guest alone keeps about
-# one core busy (the runner is one thread; its second vCPU mostly idles),
-# so two share the machine's two cores (beside the host steps and the deb
-# step, 6.1's row took 136 CPU-s in 272 s).  A debug kernel's row is the longest
-# (KASAN under TCG: most of the guest phase), so it boots now, once its
-# module is built, and runs beside the other builds and the host steps
-# below; the other rows start once their own modules are built, beside the
-# host steps too (which leave a core idle much of their time: tests,
-# lint and samples run one process at a time).  Each row is judged at the
-# end, in the list's order.
-run_row() {	# NAME: boot it, keep its wall time
+# run_row NAME: boot it, keep its wall time.  Its .running file (made by
+# whoever starts it, before it starts) says a guest of it is up.
+run_row() {
 	local n=$1 kver t0
 	kver=$(kernel_field "$n" kver)
 	t0=$(date +%s)
@@ -337,44 +286,103 @@ run_row() {	# NAME: boot it, keep its wall time
 	run_guest_retry "$n" test
 	echo $(($(date +%s) - t0)) > "$logs/$kver-test.secs"
 	children_cpu "$logs/$kver-test.cpu"
+	rm -f "$logs/$kver-test.running"
 	say "$n done after $(($(date +%s) - t0)) s"
 }
-queue=() first_pids=()
-for n in "${names[@]}"; do
-	if kernel_is_debug "$n" && [ ${#first_pids[@]} -lt "${KFX_GUEST_JOBS:-2}" ]; then
-		run_row "$n" &
-		first_pids+=($!)
-	else
-		queue+=("$n")
-	fi
-done
-
-# The other guests, in the slots the debug rows leave, from a scheduler of
-# their own so that the host steps below go on meanwhile.  (Polled: bash's
-# wait -n misses a job that ended before it was called.)
+start_row() {
+	touch "$logs/$(kernel_field "$1" kver)-test.running"
+	run_row "$1" &
+}
 guests_running() {
-	local p n
-	n=$(jobs -rp | wc -l)
-	for p in "${first_pids[@]}"; do
-		! kill -0 "$p" 2>/dev/null || n=$((n + 1))
+	find "$logs" -maxdepth 1 -name '*-test.running' | wc -l
+}
+# step_running STEP PID: the background step STEP (its pid) has not ended
+step_running() {
+	[ -n "$2" ] && [ ! -e "$logs/$1.status" ] && kill -0 "$2" 2>/dev/null
+}
+# module_pending NAME STEP PID: NAME's module is not built yet, and the
+# step building it still runs (a step that ended without it: the row runs
+# and fails without its module, and says so)
+module_pending() {
+	[ ! -e "$KFX_CACHE/out/$(kernel_field "$1" kver)/.ready" ] && step_running "$2" "$3"
+}
+# wait_while CMD...: poll (bash's wait -n misses a job that ended before it
+# was called) until CMD fails; give up when check.sh is gone
+wait_while() {
+	while "$@"; do
+		kill -0 $$ 2>/dev/null || exit 1
+		sleep 2
 	done
-	echo "$n"
+}
+
+# The debug rows: each once its module is built (and the BPF side: below),
+# whatever else runs.
+debug_row_waits() {
+	[ ! -e "$logs/bpf.ready" ] || module_pending "$1" build-debug "$debug_step"
+}
+first_pids=()
+if [ ${#debug_names[@]} -gt 0 ]; then
+	(
+		for n in "${debug_names[@]}"; do
+			wait_while debug_row_waits "$n"
+			start_row "$n"
+		done
+		wait
+	) &
+	first_pids=($!)
+fi
+
+for n in "${other_names[@]}"; do
+	"$KFX_TOP/tests/vm/fetch-kernel.sh" "$n" ||
+		stop_run "harness: download: kernel $n (its error above)"
+done
+archs=$(for n in "${names[@]}"; do kernel_field "$n" arch; done | sort -u)
+for a in $archs; do
+	"$KFX_TOP/tests/vm/build-bpf.sh" "$a" ||
+		stop_run "the BPF side ($a: the test runner, programs and samples) does not build (its error above)"
+done
+touch "$logs/bpf.ready"
+# make deb's packages on fresh Debian 12 and 13 roots: apt install, skip of
+# headers-only kernels, purge, the signed repository's install and upgrade,
+# lintian; arm64's kfx-tools on a Debian 12 arm64 root (tests/vm/deb-test.sh).
+# (amd64 packages: not run when only arm64 rows are)
+# In the background from here, once the BPF side (kfx-tools' programs) is
+# built, at nice 15.
+# (On the list made above: grep -q leaving a pipe early fails its writer,
+# which pipefail reports; that skipped this step silently in a cold run.)
+deb_step=
+if grep -qx amd64 <<<"$archs"; then
+	say "make deb, make repo: kfx-dkms and kfx-tools on fresh Debian 12 and 13 roots$(grep -qx arm64 <<<"$archs" && echo ', arm64 on a Debian 12 arm64 root'), in the background"
+	step_bg deb nice -n 15 "$KFX_TOP/tests/vm/deb-test.sh" "${names[@]}"
+	deb_step=${bg_steps[-1]}
+fi
+
+# Host-side checks of the build itself (run in the build roots) for the
+# other kernels, in the background at nice 15: each row boots once its own
+# modules are built (build-module.sh's .ready), not after every build
+# test of every kernel.  They build in roots of their own (the debug
+# kernels build in the -kbuild roots) and never read each other's modules.
+build_step=
+if [ ${#other_names[@]} -gt 0 ]; then
+	step_bg build nice -n 15 "$KFX_TOP/tests/vm/build-tests.sh" "${other_names[@]}"
+	build_step=${bg_steps[-1]}
+fi
+
+# The other guests, KFX_GUEST_JOBS (2) at a time with the debug rows
+# counted (one while a debug kernel builds), from a scheduler of their own
+# so that the host steps below go on meanwhile.  A TCG guest alone keeps
+# about one core busy (the runner is one thread; its second vCPU mostly
+# idles).  Each row is judged at the end, in the list's order.
+guest_slots() {
+	if step_running build-debug "$debug_step"; then echo 1; else echo "${KFX_GUEST_JOBS:-2}"; fi
+}
+other_row_waits() {
+	[ "$(guests_running)" -ge "$(guest_slots)" ] || module_pending "$1" build "$build_step"
 }
 (
-	# a row's modules first: its .ready, or the background build step's
-	# end (its status file, or its process gone without one: step_end
-	# says so, and the row fails without its module)
-	building() {
-		[ -n "$build_step" ] && [ ! -e "$logs/build.status" ] &&
-			kill -0 "$build_step" 2>/dev/null
-	}
-	for n in "${queue[@]}"; do
-		while [ "$(guests_running)" -ge "${KFX_GUEST_JOBS:-2}" ] ||
-		      { building && [ ! -e "$KFX_CACHE/out/$(kernel_field "$n" kver)/.ready" ]; }; do
-			kill -0 $$ 2>/dev/null || exit 1	# check.sh is gone
-			sleep 2
-		done
-		run_row "$n" &
+	for n in "${other_names[@]}"; do
+		wait_while other_row_waits "$n"
+		start_row "$n"
 	done
 	wait
 ) &
@@ -384,12 +392,12 @@ sched=$!
 t0=$(date +%s)
 say "host tests of the string core, then ${KFX_FUZZ_SECONDS:-60}s of fuzzing"
 hp=0 hf=0
-if make -s -C "$KFX_TOP/tests/host" OUT="$KFX_CACHE/host" test > "$logs/host-test.log" 2>&1; then
+if nice -n 15 make -s -C "$KFX_TOP/tests/host" OUT="$KFX_CACHE/host" test > "$logs/host-test.log" 2>&1; then
 	hp=$((hp + 1))
 else
 	hf=$((hf + 1)); tail -5 "$logs/host-test.log"
 fi
-if make -s -C "$KFX_TOP/tests/host" OUT="$KFX_CACHE/host" FUZZ_SECONDS="${KFX_FUZZ_SECONDS:-60}" \
+if nice -n 15 make -s -C "$KFX_TOP/tests/host" OUT="$KFX_CACHE/host" FUZZ_SECONDS="${KFX_FUZZ_SECONDS:-60}" \
 	fuzz > "$logs/host-fuzz.log" 2>&1 && grep -q 'Done [0-9]* runs' "$logs/host-fuzz.log"; then
 	hp=$((hp + 1))
 else
@@ -399,18 +407,18 @@ record host "string core + fuzz" "$hp" "$hf" 0 $(($(date +%s) - t0)) \
 	"$([ "$hf" = 0 ] || echo "logs: $logs/host-*.log")"
 
 # checkpatch --strict over the kernel code.
-step lint "checkpatch --strict" "lint: done" "$KFX_TOP/tests/vm/lint.sh"
+step lint "checkpatch --strict" "lint: done" nice -n 15 "$KFX_TOP/tests/vm/lint.sh"
 
 # make samples (bpf/Makefile) against every kernel's BTF and the host's;
 # the command lines of kfxctl and the samples, on the host without kfx.
 step samples "make samples, each BTF" "samples-check: done" \
-	"$KFX_TOP/tests/vm/samples-check.sh" "${names[@]}"
-step cli "help, errors, exit codes" "cli-check: done" "$KFX_TOP/tests/vm/cli-check.sh"
+	nice -n 15 "$KFX_TOP/tests/vm/samples-check.sh" "${names[@]}"
+step cli "help, errors, exit codes" "cli-check: done" nice -n 15 "$KFX_TOP/tests/vm/cli-check.sh"
 # A debootstrap killed in its second stage (kill -9 of its process group)
 # leaves nothing mounted on the host: mkroot.sh's and fresh-root.sh's run
 # in a mount namespace of their own (lib.sh: debootstrap_private).  About
 # 10 s; a cold cache downloads its packages once first (about 30 s).
-step mount-kill "killed debootstrap: no mount" "mount-kill: done" "$KFX_TOP/tests/vm/mount-kill.sh"
+step mount-kill "killed debootstrap: no mount" "mount-kill: done" nice -n 15 "$KFX_TOP/tests/vm/mount-kill.sh"
 
 # The BTF ones are expected while the runner loads its broken test modules,
 # before it logs the end marker; the others never are.  A bare stack dump
@@ -431,8 +439,15 @@ allowed_taint=$(( (1 << 12) | (1 << 13) ))	# O (out-of-tree), E (unsigned)
 # (then none for the EXIT trap to signal: their pids may be reused)
 wait
 groups=() first_pids=() sched=
+[ -z "$debug_step" ] || step_end build-debug "debug kernels, modules (dkms)" "build-debug: done"
 [ -z "$build_step" ] || step_end build "module builds (dkms)" "build-tests: done"
 [ -z "$deb_step" ] || step_end deb "kfx-dkms, kfx-tools, repo" "deb-test: done"
+
+# The debug kernels' configs against Debian's where kfx depends on it (the
+# build checks it too; this keeps a cached kernel honest when the list
+# changes).
+[ ${#debug_names[@]} = 0 ] || step debug-config "debug configs as Debian's" "debug-config: done" \
+	"$KFX_TOP/tests/vm/debug-config-check.sh" "${debug_names[@]}"
 
 for n in "${names[@]}"; do
 	kver=$(kernel_field "$n" kver)

@@ -135,6 +135,7 @@ int crypto_af_alg_driver(struct bpf_object *obj, struct bpf_program *prog,
 			 char *why, size_t whylen)
 {
 	struct bpf_map *bss = bpf_object__find_map_by_name(obj, ".bss");
+	unsigned long judged = 0;
 	unsigned int a, r;
 	int res;
 
@@ -157,6 +158,8 @@ int crypto_af_alg_driver(struct bpf_object *obj, struct bpf_program *prog,
 		else
 			printf("# %s, %u-byte key: %d random cases, kfx = AF_ALG\n",
 			       algs[a].algo, algs[a].key_len, ROUNDS);
+		judged += r;
 	}
+	cases(judged);
 	return 0;
 }

@@ -414,6 +414,8 @@ out:
 			printf("; linear part %u of %u bytes", r.linear, r.k->size);
 		printf("\n");
 	}
+	if (!r.t->skipped[0])
+		cases(r.t->cases);
 	bounds_kind_close(&r);
 	munmap(r.b, sz);
 	if (!err && r.failures)

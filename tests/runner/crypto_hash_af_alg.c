@@ -183,6 +183,7 @@ int crypto_hash_af_alg_driver(struct bpf_object *obj, struct bpf_program *prog,
 			      char *why, size_t whylen)
 {
 	struct bpf_map *bss = bpf_object__find_map_by_name(obj, ".bss");
+	unsigned long judged = 0;
 	unsigned int a, r, len;
 	int res = 0;
 
@@ -212,6 +213,8 @@ int crypto_hash_af_alg_driver(struct bpf_object *obj, struct bpf_program *prog,
 			       algs[a].algo, algs[a].key == SEED_KEY ? " with a seed" :
 			       algs[a].key != NO_KEY ? ", random keys" : "",
 			       NR_FIXED + ROUNDS, HASH_JOB_MAX - 1);
+		judged += r;
 	}
+	cases(judged);
 	return 0;
 }

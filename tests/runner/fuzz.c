@@ -76,6 +76,7 @@
 #include "fuzz_crypto.skel.h"
 #include "fuzz_crypto_6_1.skel.h"
 #include "fuzz_regressions.h"	/* generated: tests/fuzz/regressions/ */
+#include "runner.h"
 
 
 /* ---- the shared page: where the child is ---- */
@@ -348,6 +349,7 @@ static int child(const struct fuzz_opts *o, struct fz_env *env, uint64_t seed)
 	printf("# fuzz: %llu cases, %llu steps in %.1f s: %.0f cases/s, %.0f steps/s\n",
 	       (unsigned long long)R->cases, (unsigned long long)R->steps, dur,
 	       R->cases / dur, R->steps / dur);
+	cases(R->cases);
 	if (R->failures == before)
 		line(1, "fuzz/random runs=%llu seed=%llu", (unsigned long long)R->cases,
 		     (unsigned long long)seed);

@@ -66,6 +66,11 @@ void result(int kind, const char *name, const char *fmt, ...)
 
 
 
+void cases(unsigned long n)
+{
+	printf("# cases: %lu\n", n);
+}
+
 static int libbpf_print(enum libbpf_print_level level, const char *fmt, va_list ap)
 {
 	if (level == LIBBPF_DEBUG || quiet_libbpf)

@@ -27,6 +27,13 @@ struct bpf_program;
 int attach_failed(char *why, size_t whylen);
 
 /*
+ * A test that judges many inputs (a table, a differential, the fuzzer)
+ * says how many, once, before its result line: "# cases: N".  check.sh
+ * counts each other result line as one case.
+ */
+void cases(unsigned long n);
+
+/*
  * Return 0 when the program behaved, else -1 with @why filled in (or 1:
  * nothing this kernel can run, a skip, @why says why).
  */

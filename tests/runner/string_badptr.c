@@ -448,6 +448,7 @@ int string_badptr_driver(struct bpf_object *obj, struct bpf_program *prog,
 		if (!all.first[0])
 			snprintf(all.first, sizeof(all.first), "%s", t.first);
 	}
+	cases(all.cases);
 	if (bpf_read_user && !read_user_noted) {
 		read_user_noted = true;
 		printf("# badptr: bpf_* read the user string (no PAN here); kfx did not\n");

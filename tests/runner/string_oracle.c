@@ -110,6 +110,7 @@ int string_oracle_driver(struct bpf_object *obj, struct bpf_program *prog,
 	struct oracle_result res;
 	struct oracle_case k;
 	int op, i, err, key = 0, bad = 0;
+	unsigned long judged = 0;
 
 	if (!bss) {
 		snprintf(why, whylen, "no .bss map");
@@ -150,7 +151,9 @@ int string_oracle_driver(struct bpf_object *obj, struct bpf_program *prog,
 		}
 		printf("# oracle %-12s %d cases identical (%d negative results)\n",
 		       op_names[op], same, errs);
+		judged += same;
 	}
+	cases(judged + bad);
 	if (bad) {
 		snprintf(why, whylen, "%d case(s) differ from upstream", bad);
 		return -1;

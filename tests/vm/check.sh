@@ -62,7 +62,7 @@ summary() {
 		printf '  %s\n' "${failures[@]:0:30}"
 	fi
 	[ ${#harness_failures[@]} = 0 ] || of=" (${#harness_failures[@]} of them for the harness)"
-	echo "$total_pass passed, $total_fail failed$of; $(distinct_tests) distinct tests (the rest: the same tests on other kernels and crypto drivers)"
+	echo "$total_pass passed, $total_fail failed$of; $(distinct_tests) distinct tests (the rest: the same tests on other kernels and crypto drivers); $(cases_judged) cases judged"
 }
 
 # distinct_tests: how many tests the results are of: one name each,
@@ -71,6 +71,16 @@ distinct_tests() {
 	[ ${#result_logs[@]} -gt 0 ] || { echo 0; return; }
 	cat "${result_logs[@]}" 2>/dev/null | grep -E '^(not )?ok ' |
 		sed -E 's/^(not )?ok //; s/@[^/ ]*//; s/[ :].*//' | sort -u | wc -l
+}
+
+# cases_judged: how many inputs the results judged: a test that judged
+# many (a table, a differential, the fuzzer) said how many ("# cases: N"
+# before its result line), every other result line is one
+cases_judged() {
+	[ ${#result_logs[@]} -gt 0 ] || { echo 0; return; }
+	cat "${result_logs[@]}" 2>/dev/null |
+		awk '/^(not )?ok / { r++ } /^# cases: [0-9]+$/ { c++; s += $3 }
+		     END { printf "%d\n", r - c + s }'
 }
 
 # stop_run CAUSE: a step that every row needs failed (a build root, a

@@ -15,6 +15,10 @@
 #ifndef _KFX_H
 #define _KFX_H
 
+/*
+ * kfx's version is dkms.conf's PACKAGE_VERSION (tools/kfx-version.sh reads
+ * it); these say the same, which make check's lint checks.
+ */
 #define KFX_VERSION_MAJOR	0
 #define KFX_VERSION_MINOR	1
 #define KFX_VERSION_PATCH	0

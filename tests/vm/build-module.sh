@@ -27,7 +27,7 @@ arch=$(kernel_field "$name" arch)
 machine=$(kernel_machine "$name")
 root=$KFX_CACHE/roots/$suite
 out=$KFX_CACHE/out/$kver
-ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$KFX_TOP/dkms.conf")
+ver=$("$KFX_TOP/tools/kfx-version.sh")
 
 # cross_headers: linux-headers-$kver of another architecture, unpacked in
 # the root, with what its package depends on: the -common headers (arch

@@ -31,7 +31,7 @@ foreign=$(for n in "${names[@]}"; do kernel_field "$n" arch; done | sort -u | gr
 # The fresh roots of parts 1 and 2 are amd64 (this host's): its kernels only.
 mapfile -t names < <(for n in "${names[@]}"; do
 	[ "$(kernel_field "$n" arch)" != amd64 ] || echo "$n"; done)
-ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$KFX_TOP/dkms.conf")
+ver=$("$KFX_TOP/tools/kfx-version.sh")
 next=$ver+next1
 work=$KFX_CACHE/deb-test
 t0=$(date +%s)

@@ -17,6 +17,13 @@ else
 	sed 's/^/# /' <<<"$out"
 fi
 
+# The version: dkms.conf's, and bpf/kfx.h's parts and literal the same.
+if out=$("$KFX_TOP/tools/kfx-version.sh" --check 2>&1); then
+	echo "ok lint/version # $out"
+else
+	echo "not ok lint/version: $out"
+fi
+
 # The known answers the crypto tests state, each checked against Python's
 # hashlib/hmac and OpenSSL (tests/vectors/check-vectors.py), never kfx.
 if out=$(python3 "$KFX_TOP/tests/vectors/check-vectors.py" 2>&1); then

@@ -129,7 +129,7 @@ KFX_KSYM __u32 kfx_version(void);
 
 /*
  * String family, unbounded (module/kfx_string.c): upstream bpf_str*(),
- * 6.17 to 7.0, renamed; read fault-safely, any pointer on 6.2+ (README:
+ * 6.17 to 7.0, renamed; read fault-safely, any pointer on 6.2+ (docs/kfuncs.md:
  * What a BPF program can pass).
  */
 KFX_KSYM int kfx_strcmp(const char *s1__ign, const char *s2__ign);

@@ -16,7 +16,7 @@
 # headers are unpacked (dpkg-deb -x) rather than installed: their package
 # depends on the arm64 gcc-N, which an amd64 root cannot hold.  Measured
 # on this 2-core host: about as fast as a native build, where an arm64
-# root under qemu-user would compile several times slower (README).
+# root under qemu-user would compile several times slower (docs/arm64.md).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 

@@ -142,7 +142,7 @@ for suite in $(for n in "${names[@]}"; do kernel_field "$n" root; done | sort -u
 	# (Debian 12 with its 6.12-bpo; Debian 13 with only the 7.x backports
 	# kernel, which installed them first) installs kfx as its user must,
 	# with -t SUITE-backports: the suite's own libelf-dev and libbpf-dev,
-	# which kfx-dkms depends on, cannot go with them (README).  A Debian 13
+	# which kfx-dkms depends on, cannot go with them (docs/install.md).  A Debian 13
 	# root that had 6.12's first keeps trixie's: the plain install.
 	libs=$(in_root "$r" dpkg-query -W -f='${Version}\n' libelf1 libelf1t64 libbpf1 2>/dev/null || true)
 	t=

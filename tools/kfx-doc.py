@@ -13,7 +13,8 @@ the table and writes the reference between the kfx-doc markers of DOC.
                              in the table's order, each in the group of its
                              family's file; when a kfunc is registered with
                              BTF_ID_FLAGS() outside the table, or kfxctl or
-                             the runner do not take their list from it; when
+                             the runner do not take their list from it, or
+                             kfxctl's selftest has no program for it; when
                              kfx_main.c's sets and hooks do not give each
                              class the program types the table names; when a
                              kfunc lacks kernel-doc at its definition in its
@@ -212,6 +213,11 @@ def problems(rows, progs, decl, elsewhere, defs):
                      re.escape(TABLE) + "$", read("tests/Makefile"), re.M):
         bad.append(f"tests/Makefile does not make the runner's kfunc list "
                    f"from {TABLE}")
+    st = read("bpf/kfxctl.bpf.c")
+    for n in names:
+        if not re.search(r"(?:\bCASE\(|\bCRYPTO_CASE\(|\bint st_)" + n + r"\b",
+                         st):
+            bad.append(f"{n}: no selftest program st_{n} in bpf/kfxctl.bpf.c")
     hooks = hook_types()
     for cls, types in progs.items():
         want = set(PROG_WORDS.get(w, w) for w in types.split()) - {None}

@@ -164,15 +164,18 @@ def definitions():
 
 def table(rows, progs, defs):
     out = [BEGIN, "",
-           "| kfunc | what it does | errnos | program types | kernel-doc in |",
-           "|---|---|---|---|---|"]
-    for n, _, _, cls in rows:
+           "| kfunc | what it does | errnos | program types | flags | "
+           "kernel-doc in |",
+           "|---|---|---|---|---|---|"]
+    for n, _, flags, cls in rows:
         d = defs[n]
         errs = ", ".join("-" + e for e in d["errnos"]) or "none"
         summary = re.sub(r"@(\w+)", r"`\1`", d["summary"].replace("|", "\\|"))
         summary = re.sub(r"%(-?\w+)", r"\1", summary)
+        kf = ", ".join(f.strip() for f in flags.split("|")
+                       if f.strip() != "0") or "none"
         out.append(f"| `{n}()` | {summary} | {errs} | {progs[cls]} | "
-                   f"{d['file']} |")
+                   f"{kf} | {d['file']} |")
     out += ["", END]
     return "\n".join(out) + "\n"
 

@@ -184,6 +184,10 @@ def table(rows, progs, defs):
 def problems(rows, progs, decl, elsewhere, defs):
     bad = []
     names = [r[0] for r in rows]
+    for line in read(TABLE).split("\n"):
+        if line.startswith("KFX_KFUNC(") and not any(
+                line.startswith(f"KFX_KFUNC({n},") for n in names):
+            bad.append(f"{TABLE}: a row this script cannot read: {line}")
     for n, family, _, cls in rows:
         if family not in FAMILY_FILE:
             bad.append(f"{n}: family {family} in {TABLE} is none of "

@@ -26,11 +26,14 @@
 #                  anything is mounted below it)
 # make deps        install the Debian packages the above need (root)
 #
-# Everything downloaded or built goes to the kfx cache, outside the
-# checkout and shared by every clone on this machine:
+# Everything the tests, benches and packages download or build goes to the
+# kfx cache (make module builds in the tree, as dkms does; make samples in
+# ./out), outside the checkout and shared by every clone on this machine:
 # ${XDG_CACHE_HOME:-~/.cache}/kfx, or KFX_CACHE= (tests/vm/lib.sh).
 
-# dkms runs "make KERNELRELEASE=<kver> ..."; kbuild reads Kbuild, not this file.
+# dkms runs tools/kfx-dkms-build.sh, which runs "make module KVER= KDIR=";
+# by hand, KVER defaults to the running kernel.  kbuild reads Kbuild, not
+# this file.
 KVER ?= $(if $(KERNELRELEASE),$(KERNELRELEASE),$(shell uname -r))
 KDIR ?= /lib/modules/$(KVER)/build
 BTF_BASE ?=

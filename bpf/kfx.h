@@ -15,6 +15,10 @@
 #ifndef _KFX_H
 #define _KFX_H
 
+/*
+ * kfx's version is dkms.conf's PACKAGE_VERSION (tools/kfx-version.sh reads
+ * it); these say the same, which make check's lint checks.
+ */
 #define KFX_VERSION_MAJOR	0
 #define KFX_VERSION_MINOR	1
 #define KFX_VERSION_PATCH	0
@@ -113,17 +117,19 @@ struct kfx_dynptr_check {
 
 /*
  * The kfuncs.  Each one's kernel-doc (arguments, result, every errno) is
- * at its definition in module/, the one reference; README's table of
- * kfuncs and errnos is generated from it (tools/kfx-doc.py).
+ * at its definition in module/, the one reference; docs/kfuncs.md's table
+ * of kfuncs and errnos is generated from it (tools/kfx-doc.py).
  *
- * Core family (module/kfx_core.c): SYSCALL, SCHED_CLS, XDP, TRACING and
- * LSM programs, and SCHED_ACT where the kernel has that hook (6.4+).
+ * The program types that get each kfunc, and its flags, are in the kfunc
+ * table, module/kfx_kfuncs.h; this header declares them in its order.
+ *
+ * Core family (module/kfx_core.c).
  */
 KFX_KSYM __u32 kfx_version(void);
 
 /*
  * String family, unbounded (module/kfx_string.c): upstream bpf_str*(),
- * 6.17 to 7.0, renamed; read fault-safely, any pointer on 6.2+ (README:
+ * 6.17 to 7.0, renamed; read fault-safely, any pointer on 6.2+ (docs/kfuncs.md:
  * What a BPF program can pass).
  */
 KFX_KSYM int kfx_strcmp(const char *s1__ign, const char *s2__ign);
@@ -174,9 +180,11 @@ KFX_KSYM int kfx_strncasestr_buf(const char *s1, __u32 s1__sz, const char *s2,
 
 /*
  * Crypto family (upstream bpf_crypto_*(), 6.10; nullable siv 6.11).
- * A ctx is created by a SYSCALL program (sleepable), kept in a map as a
- * struct kfx_crypto_ctx __kfx_ctx_kptr (below; released with the map),
- * and used by SCHED_CLS, XDP, SCHED_ACT (6.4+) and SYSCALL programs.
+ * A ctx is created by a SYSCALL program (sleepable) and kept in a map as a
+ * struct kfx_crypto_ctx __kfx_ctx_kptr (below; released with the map).
+ * SYSCALL, SCHED_CLS, XDP and SCHED_ACT (6.4+) programs encrypt and
+ * decrypt with it; acquire, release, digestsize, hash and verify serve
+ * TRACING and LSM programs too (module/kfx_kfuncs.h: who gets which).
  *
  * Unlike upstream's bpf_crypto_ctx, a ctx loaded from a map under RCU is
  * not usable ("R1 must be a rcu pointer"; 6.1: "must point to scalar"):
@@ -245,9 +253,9 @@ KFX_KSYM int kfx_crypto_decrypt_noiv(struct kfx_crypto_ctx *ctx,
 				     const KFX_DYNPTR *dst);
 KFX_KSYM int kfx_crypto_ctx_driver(struct kfx_crypto_ctx *ctx, char *buf,
 				   __u32 buf__sz);
-KFX_KSYM int kfx_crypto_ctx_digestsize(struct kfx_crypto_ctx *ctx);
 
 /* Hashes and MACs, type "hash": kernel-doc in module/kfx_crypto_hash.c. */
+KFX_KSYM int kfx_crypto_ctx_digestsize(struct kfx_crypto_ctx *ctx);
 KFX_KSYM int kfx_crypto_hash(struct kfx_crypto_ctx *ctx, const KFX_DYNPTR *data,
 			     const KFX_DYNPTR *out);
 

@@ -27,31 +27,21 @@
 #include "kfx.h"
 #include "kfxctl.skel.h"
 
-/* The kfuncs kfx registers, from the lists the module's sets include. */
-enum family { COMMON, CRYPTO_ANY, CRYPTO, CREATE };
+/* The kfuncs kfx registers and the program types each gets: the table. */
+enum progs { KFX_PROGS_ANY, KFX_PROGS_PKT, KFX_PROGS_SYSCALL };
 static const struct kfunc {
 	const char *name;
-	enum family family;
+	enum progs progs;
 } kfuncs[] = {
-#define BTF_ID_FLAGS(func, name, ...)	{ #name, COMMON },
-#include "../module/kfx_kfuncs_common.h"
-#undef BTF_ID_FLAGS
-#define BTF_ID_FLAGS(func, name, ...)	{ #name, CRYPTO_ANY },
-#include "../module/kfx_kfuncs_crypto_any.h"
-#undef BTF_ID_FLAGS
-#define BTF_ID_FLAGS(func, name, ...)	{ #name, CRYPTO },
-#include "../module/kfx_kfuncs_crypto.h"
-#undef BTF_ID_FLAGS
-	{ "kfx_crypto_ctx_create", CREATE },
+#define KFX_KFUNC(name, family, flags, progs)	{ #name, KFX_PROGS_##progs },
+#include "../module/kfx_kfuncs.h"
 };
 #define NR_KFUNCS	(sizeof(kfuncs) / sizeof(kfuncs[0]))
 
-/* The program types each family serves (module/kfx_main.c). */
-static const char *const family_types[] = {
-	[COMMON] = "syscall tc xdp tc-act(6.4+) tracing lsm",
-	[CRYPTO_ANY] = "syscall tc xdp tc-act(6.4+) tracing lsm",
-	[CRYPTO] = "syscall tc xdp tc-act(6.4+)",
-	[CREATE] = "syscall (sleepable)",
+static const char *const progs_types[] = {
+#define KFX_KFUNC(name, family, flags, progs)
+#define KFX_PROGS(progs, types)	[KFX_PROGS_##progs] = types,
+#include "../module/kfx_kfuncs.h"
 };
 
 static bool json;
@@ -324,13 +314,13 @@ static int cmd_status(void)
 		if (json)
 			printf("%s{\"name\":\"%s\",\"registered\":%s,\"program_types\":\"%s\",\"kernel_twin\":%s%s%s}",
 			       i ? "," : "", kfuncs[i].name, here ? "true" : "false",
-			       family_types[kfuncs[i].family],
+			       progs_types[kfuncs[i].progs],
 			       has_twin ? "\"" : "", has_twin ? twin : "null",
 			       has_twin ? "\"" : "");
 		else
 			printf("%-26s %-10s %-42s %s\n", kfuncs[i].name,
 			       here ? "yes" : "MISSING",
-			       family_types[kfuncs[i].family],
+			       progs_types[kfuncs[i].progs],
 			       has_twin ? twin : "-");
 	}
 	if (json)

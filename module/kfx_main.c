@@ -17,26 +17,39 @@
 #include "../bpf/kfx.h"
 #include "kfx_crypto.h"
 
+/*
+ * Which classes of kfx_kfuncs.h's table each set takes (the program types
+ * of each class are named there): KFX_<set>_<class> is KFX_IN when the
+ * set holds the kfuncs of that class, KFX_OUT when it does not.
+ */
+#define KFX_IN(name, flags)	BTF_ID_FLAGS(func, name, flags)
+#define KFX_OUT(name, flags)
+
 /* Tracing (and LSM) programs hash and verify with a ctx held in a map. */
+#define KFX_TRACING_ANY		KFX_IN
+#define KFX_TRACING_PKT		KFX_OUT
+#define KFX_TRACING_SYSCALL	KFX_OUT
+#define KFX_KFUNC(name, family, flags, progs) KFX_TRACING_##progs(name, flags)
 BTF_KFUNCS_START(kfx_tracing_kfunc_ids)
-#include "kfx_kfuncs_common.h"
-#include "kfx_kfuncs_crypto_any.h"
+#include "kfx_kfuncs.h"
 BTF_KFUNCS_END(kfx_tracing_kfunc_ids)
 
 /* SYSCALL programs create ctxs (sleepable) and put them in maps. */
+#define KFX_SYSCALL_ANY		KFX_IN
+#define KFX_SYSCALL_PKT		KFX_IN
+#define KFX_SYSCALL_SYSCALL	KFX_IN
+#define KFX_KFUNC(name, family, flags, progs) KFX_SYSCALL_##progs(name, flags)
 BTF_KFUNCS_START(kfx_syscall_kfunc_ids)
-#include "kfx_kfuncs_common.h"
-#include "kfx_kfuncs_crypto_any.h"
-#include "kfx_kfuncs_crypto.h"
-BTF_ID_FLAGS(func, kfx_crypto_ctx_create,
-	     KF_ACQUIRE | KF_RET_NULL | KF_SLEEPABLE)
+#include "kfx_kfuncs.h"
 BTF_KFUNCS_END(kfx_syscall_kfunc_ids)
 
 /* Packet programs (SCHED_CLS, XDP, SCHED_ACT) encrypt and decrypt. */
+#define KFX_NET_ANY		KFX_IN
+#define KFX_NET_PKT		KFX_IN
+#define KFX_NET_SYSCALL		KFX_OUT
+#define KFX_KFUNC(name, family, flags, progs) KFX_NET_##progs(name, flags)
 BTF_KFUNCS_START(kfx_net_kfunc_ids)
-#include "kfx_kfuncs_common.h"
-#include "kfx_kfuncs_crypto_any.h"
-#include "kfx_kfuncs_crypto.h"
+#include "kfx_kfuncs.h"
 BTF_KFUNCS_END(kfx_net_kfunc_ids)
 
 static const struct btf_kfunc_id_set kfx_tracing_kfunc_set = {

@@ -8,13 +8,13 @@
  * of oopsing, with page faults disabled so that nothing sleeps.
  *
  * The kernel-doc below is the reference for each kfunc (bpf/kfx.h only
- * declares them; README's reference table is generated from it by
+ * declares them; docs/kfuncs.md's reference table is generated from it by
  * tools/kfx-doc.py).  What a program may pass: on 6.2+ the __ign suffix
  * makes the verifier accept any pointer, BPF memory, a BTF-typed kernel
  * pointer (task->comm) or a scalar address.  6.1 has no __ign: there the
  * verifier wants at least one byte of writable BPF memory ("write into map
  * forbidden" for .rodata), or NULL (-ERANGE); it refuses scalars and
- * BTF-typed kernel pointers (README: What a BPF program can pass).  A
+ * BTF-typed kernel pointers (docs/kfuncs.md: What a BPF program can pass).  A
  * string that starts on a mapped page of the x86 fixmap just below the
  * vsyscall page and runs into it would oops as upstream's kfuncs do: only
  * the first byte is checked.

@@ -14,7 +14,7 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=$1 bpf=$2
-ver=${KFX_DEB_VERSION:-$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$top/dkms.conf")}
+ver=${KFX_DEB_VERSION:-$("$top/tools/kfx-version.sh")}
 maint=${KFX_MAINTAINER:-$(git -C "$top" log -1 --format='%an <%ae>' 2>/dev/null || true)}
 [ -n "$maint" ] || { echo "deb.sh: set KFX_MAINTAINER (no git history)" >&2; exit 1; }
 tree=$out/kfx-$ver
@@ -27,7 +27,9 @@ rm -rf "$tree" "$out"/kfx-dkms_* "$out"/kfx-tools_* "$out"/kfx_*
 mkdir -p "$tree/debian" "$tree/bin" "$tree/samples" "$tree/samples-bin"
 "$top/tools/dkms-tree.sh" "$tree/src"
 sed -i "s/^PACKAGE_VERSION=.*/PACKAGE_VERSION=\"$ver\"/" "$tree/src/dkms.conf"
-cp "$top"/tools/deb/{rules,copyright,kfx-tools.lintian-overrides,kfx-dkms.lintian-overrides} "$tree/debian/"
+sed "s|@VERSION@|$ver|" "$top/tools/deb/rules" > "$tree/debian/rules"
+chmod +x "$tree/debian/rules"
+cp "$top"/tools/deb/{copyright,kfx-tools.lintian-overrides,kfx-dkms.lintian-overrides} "$tree/debian/"
 sed "s|@MAINTAINER@|$maint|" "$top/tools/deb/control" > "$tree/debian/control"
 cat > "$tree/debian/changelog" <<EOC
 kfx ($ver-1) unstable; urgency=medium

@@ -21,8 +21,11 @@
  * scenario after them (tests/mutants/).
  *
  * Last, before lockdown, the kfunc fuzzer (tests/runner/fuzz.c): its
- * regression cases, then N seconds of random ones (KFX_FUZZ_SECONDS, 0
- * for none; seed KFX_FUZZ_SEED or the time).  --fuzz-only runs only it
+ * regression cases, then N seconds of random ones (--fuzz-seconds N,
+ * which run-guest.sh sets from KFX_FUZZ_GUEST_SECONDS; that variable in
+ * the runner's own environment otherwise; 0 for none; seed KFX_FUZZ_SEED
+ * or the time).  KFX_FUZZ_SECONDS is another knob: libFuzzer's time on
+ * the host (tests/host).  --fuzz-only runs only it
  * (kfx loaded); --fuzz-replay and --fuzz-case replay what it printed.
  *
  * Output, one line per test: "ok <name>", "not ok <name>: why" or
@@ -93,8 +96,8 @@ int main(int argc, char **argv)
 	size_t i;
 	int err;
 
-	if (getenv("KFX_FUZZ_SECONDS"))
-		fuzz.seconds = atof(getenv("KFX_FUZZ_SECONDS"));
+	if (getenv("KFX_FUZZ_GUEST_SECONDS"))
+		fuzz.seconds = atof(getenv("KFX_FUZZ_GUEST_SECONDS"));
 	if (getenv("KFX_FUZZ_SEED")) {
 		fuzz.have_seed = true;
 		fuzz.seed = strtoull(getenv("KFX_FUZZ_SEED"), NULL, 0);

@@ -19,7 +19,7 @@
 
 #include "kfx.h"
 #include "scenario.h"
-#include "kfx_kfunc_names.h"	/* generated from bpf/kfx.h */
+#include "kfx_kfunc_names.h"	/* generated from module/kfx_kfuncs.h */
 
 /*
  * What modprobe would do first: load the modules @path depends on (on

@@ -8,7 +8,7 @@
 # $KFX_CACHE/bench/native/RESULTS.md (a table per compiler, the targets
 # with holds/MISSED, the model against the running kernel's own bpf_str*(),
 # and the crypto time model: kfx's linear skcipher path against its
-# batching AES-NI driver, tests/bench/native/crypto_model.c),
+# batching AES-NI driver, tests/bench/native/skcipher_time_model.c),
 # every case's CSV and a plot; a full run (every compiler, not QUICK)
 # copies RESULTS.md and the plot to bench/.
 #   KFX_BENCH_QUICK=1   lengths 1, 8, 64, 512, 4095 only
@@ -91,14 +91,14 @@ fi
 grep '^anchor:' "$out/anchor.txt" >&2
 
 # kfx's skcipher paths in ns: AES-NI timed here, the rest from make
-# bench's counts (tests/bench/native/crypto_model.c)
+# bench's counts (tests/bench/native/skcipher_time_model.c)
 say "crypto time model: AES-NI on this CPU, linear path vs batching driver (~20 s)"
-make -s -C "$KFX_TOP/tests/bench/native" OUT="$out/model" model > "$out/build-model.log" 2>&1 ||
-	{ cat "$out/build-model.log" >&2; die "crypto_model does not build"; }
-rm -f "$out/crypto-model.md"
-with_progress "crypto_model" "$out/crypto-model.md" "$out/model/crypto_model" ||
-	{ tail -5 "$out/crypto-model.md" >&2; die "crypto_model failed: $out/crypto-model.md"; }
-grep '^- ' "$out/crypto-model.md" >&2
+make -s -C "$KFX_TOP/tests/bench/native" OUT="$out/model" model > "$out/build-skcipher-time-model.log" 2>&1 ||
+	{ cat "$out/build-skcipher-time-model.log" >&2; die "skcipher_time_model does not build"; }
+rm -f "$out/skcipher-time-model.md"
+with_progress "skcipher_time_model" "$out/skcipher-time-model.md" "$out/model/skcipher_time_model" ||
+	{ tail -5 "$out/skcipher-time-model.md" >&2; die "skcipher_time_model failed: $out/skcipher-time-model.md"; }
+grep '^- ' "$out/skcipher-time-model.md" >&2
 
 commit=$(git -C "$KFX_TOP" rev-parse --short HEAD 2>/dev/null || echo unknown)
 dirty=$(git -C "$KFX_TOP" status --porcelain -- module/kfx_str_core.h module/kfx_crypto_skcipher.c tests/bench/native 2>/dev/null | head -1)
@@ -146,7 +146,7 @@ dirty=$(git -C "$KFX_TOP" status --porcelain -- module/kfx_str_core.h module/kfx
 	echo
 	grep -E '^(anchor|\|)' "$out/anchor.txt"
 	echo
-	cat "$out/crypto-model.md"
+	cat "$out/skcipher-time-model.md"
 } > "$out/RESULTS.md"
 { grep -h '^csv,compiler' "$out"/*.txt | head -1
   grep -h '^csv,' "$out"/*.txt | grep -v '^csv,compiler'; } > "$out/native.csv"

@@ -16,7 +16,7 @@
 # headers are unpacked (dpkg-deb -x) rather than installed: their package
 # depends on the arm64 gcc-N, which an amd64 root cannot hold.  Measured
 # on this 2-core host: about as fast as a native build, where an arm64
-# root under qemu-user would compile several times slower (README).
+# root under qemu-user would compile several times slower (docs/arm64.md).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -27,7 +27,7 @@ arch=$(kernel_field "$name" arch)
 machine=$(kernel_machine "$name")
 root=$KFX_CACHE/roots/$suite
 out=$KFX_CACHE/out/$kver
-ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$KFX_TOP/dkms.conf")
+ver=$("$KFX_TOP/tools/kfx-version.sh")
 
 # cross_headers: linux-headers-$kver of another architecture, unpacked in
 # the root, with what its package depends on: the -common headers (arch

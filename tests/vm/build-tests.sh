@@ -113,7 +113,7 @@ for name in "$@"; do
 	# A plain copy of the source in the root for the negative builds.
 	src=/tmp/kfx-src
 	rm -rf "$root$src"
-	cp -a "$root/usr/src/kfx-$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$KFX_TOP/dkms.conf")" "$root$src"
+	cp -a "$root/usr/src/kfx-$("$KFX_TOP/tools/kfx-version.sh")" "$root$src"
 
 	# A broken toolchain (here: a compiler that fails everything) must stop
 	# the build at the canary probe, not read as "no feature present".

@@ -44,7 +44,7 @@ expect() {
 k=$dir/kfxctl
 expect kfxctl-help 0 stdout "usage: kfxctl|status|selftest|--json|--help|--version|Exit status: 0|1 a check|2 usage" "$k" --help
 expect kfxctl-h 0 stdout "usage: kfxctl" "$k" -h
-expect kfxctl-version 0 stdout "kfxctl $(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$KFX_TOP/dkms.conf")" "$k" --version
+expect kfxctl-version 0 stdout "kfxctl $("$KFX_TOP/tools/kfx-version.sh")" "$k" --version
 expect kfxctl-no-command 2 stderr "usage: kfxctl" "$k"
 expect kfxctl-unknown-option 2 stderr "kfxctl: unknown option --foo|usage: kfxctl" "$k" status --foo
 expect kfxctl-unknown-command 2 stderr "kfxctl: unknown command frob" "$k" frob

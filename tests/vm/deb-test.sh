@@ -31,7 +31,7 @@ foreign=$(for n in "${names[@]}"; do kernel_field "$n" arch; done | sort -u | gr
 # The fresh roots of parts 1 and 2 are amd64 (this host's): its kernels only.
 mapfile -t names < <(for n in "${names[@]}"; do
 	[ "$(kernel_field "$n" arch)" != amd64 ] || echo "$n"; done)
-ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$KFX_TOP/dkms.conf")
+ver=$("$KFX_TOP/tools/kfx-version.sh")
 next=$ver+next1
 work=$KFX_CACHE/deb-test
 t0=$(date +%s)
@@ -142,7 +142,7 @@ for suite in $(for n in "${names[@]}"; do kernel_field "$n" root; done | sort -u
 	# (Debian 12 with its 6.12-bpo; Debian 13 with only the 7.x backports
 	# kernel, which installed them first) installs kfx as its user must,
 	# with -t SUITE-backports: the suite's own libelf-dev and libbpf-dev,
-	# which kfx-dkms depends on, cannot go with them (README).  A Debian 13
+	# which kfx-dkms depends on, cannot go with them (docs/install.md).  A Debian 13
 	# root that had 6.12's first keeps trixie's: the plain install.
 	libs=$(in_root "$r" dpkg-query -W -f='${Version}\n' libelf1 libelf1t64 libbpf1 2>/dev/null || true)
 	t=

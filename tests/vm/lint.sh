@@ -1,18 +1,27 @@
 #!/bin/bash
-# lint.sh: the kfunc docs (tools/kfx-doc.py), then checkpatch.pl --strict
+# lint.sh: the kfunc table and docs (tools/kfx-doc.py), then checkpatch.pl --strict
 # (from Debian's linux-source package) over the module sources.  Prints
 # "ok"/"not ok" lines and "lint: done".
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
-# The kfunc docs: each kfunc declared in bpf/kfx.h or registered in a BTF
-# id set has kernel-doc at its definition, and README's table is what
-# tools/kfx-doc.py makes of that doc (host-only python3, well under 1 s).
+# The kfunc table (module/kfx_kfuncs.h) and what is made from it or must
+# agree with it: bpf/kfx.h's prototypes and groups, kfxctl's and the
+# runner's lists, kfx_main.c's sets and hooks, each kfunc's kernel-doc,
+# and docs/kfuncs.md's table (tools/kfx-doc.py; host-only python3, well
+# under 1 s).
 if out=$(python3 "$KFX_TOP/tools/kfx-doc.py" --check 2>&1); then
 	echo "ok lint/kfx-doc"
 else
 	echo "not ok lint/kfx-doc: $(head -1 <<<"$out")"
 	sed 's/^/# /' <<<"$out"
+fi
+
+# The version: dkms.conf's, and bpf/kfx.h's parts and literal the same.
+if out=$("$KFX_TOP/tools/kfx-version.sh" --check 2>&1); then
+	echo "ok lint/version # $out"
+else
+	echo "not ok lint/version: $out"
 fi
 
 # The known answers the crypto tests state, each checked against Python's

@@ -7,7 +7,7 @@ set -euo pipefail
 cache_lock	# one run at a time in the cache (lib.sh)
 
 "$KFX_TOP/tests/vm/make-deb.sh"
-ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$KFX_TOP/dkms.conf")
+ver=$("$KFX_TOP/tools/kfx-version.sh")
 KFX_REPO_GNUPGHOME=$KFX_CACHE/repo/gnupg "$KFX_TOP/tools/repo.sh" "$KFX_CACHE/repo/apt" \
 	"$KFX_CACHE"/deb/kfx-dkms_"$ver"-1_all.deb "$KFX_CACHE"/deb/kfx-tools_"$ver"-1_amd64.deb
 say "repository: $KFX_CACHE/repo/apt (key: $KFX_CACHE/repo/apt/kfx-archive-keyring.gpg)"

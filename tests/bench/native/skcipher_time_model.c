@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * crypto_model (make bench-native): where kfx's skcipher should leave the
+ * skcipher_time_model (make bench-native): where kfx's skcipher should leave the
  * linear path (the ecb template calling the cipher a block at a time, each
  * block in its own kernel_fpu_begin()/end(), as upstream's
  * bpf_crypto_encrypt() always does) for the batching AES-NI driver (one
@@ -471,7 +471,7 @@ int main(void)
 		return 0;
 	}
 	if (known_answer()) {
-		fprintf(stderr, "crypto_model: the AES-128 known answer (FIPS-197 C.1) is wrong\n");
+		fprintf(stderr, "skcipher_time_model: the AES-128 known answer (FIPS-197 C.1) is wrong\n");
 		return 1;
 	}
 	for (s = 0; s < (int)sizeof(src); s++)
@@ -484,7 +484,7 @@ int main(void)
 		measure(&m[kb]);
 	}
 	printf("## Crypto: linear path or batching driver (native time model)\n\n");
-	printf("`tests/bench/native/crypto_model.c`: the AES-NI instructions timed on this CPU (medians of %d\n", ROUNDS);
+	printf("`tests/bench/native/skcipher_time_model.c`: the AES-NI instructions timed on this CPU (medians of %d\n", ROUNDS);
 	printf("rounds), the rest of each path as make bench counted it (bench/RESULTS.md, 1364a2c) at an\n");
 	printf("assumed 1, 2 or 3 instructions a cycle; a cycle here is %.3f ns.  AES-NI alone, ns a call\n", cyc);
 	printf("(min-max):\n\n| bytes | 128-bit, a block per FPU section | 128-bit, 4-way | 256-bit, a block per FPU section | 256-bit, 4-way |\n");

@@ -34,6 +34,9 @@
 #define likely(x)	__builtin_expect(!!(x), 1)
 #define unlikely(x)	__builtin_expect(!!(x), 0)
 #endif
+#ifndef noinline
+#define noinline	__attribute__((__noinline__))
+#endif
 
 #define NPAGES	48
 #define PAGE	4096UL

@@ -255,6 +255,7 @@ int main(int argc, char **argv)
 	bool big = argc > 1 && !strcmp(argv[1], "big");
 	long k, i;
 
+	setvbuf(stdout, NULL, _IOLBF, 0);	/* failures as they come */
 	/* every k through the switch to two-way, and around 2^j */
 	for (k = 1; k <= 300; k += k < 64 ? 1 : 7)
 		families(1200, k);

@@ -857,12 +857,12 @@ static __always_inline long kfx_search_skip(const char *s1, long lim,
 struct kfx_tw {
 	const char *hs, *nd;		/* haystack, needle */
 	unsigned long hend, nend;	/* bounded twins' buffer ends, or 0 */
-	long len;			/* the haystack ends at @len */
-	long hf;			/* hs[start, hf) read: chars, no NUL */
+	int len;			/* the haystack ends at @len */
+	int hf;				/* hs[start, hf) read: chars, no NUL */
 	int herr;			/* -ENOENT or -EFAULT: how it ended */
-	long m;				/* the pattern: nd[0, m) */
+	int m;				/* the pattern: nd[0, m) */
 	int nres;			/* nd[m]: 0 NUL, -EFAULT, -E2BIG; 1 a char */
-	long ell, per;			/* critical position, shift */
+	int ell, per;			/* critical position, shift */
 	bool mem;			/* per is the period: keep memory */
 	bool fold;
 };
@@ -1121,16 +1121,19 @@ static int kfx_tw_extend(struct kfx_tw *tw, long j)
 }
 
 /*
- * Upstream's result from start *@i on, every start before it passed
- * with needle chars [0, @seen] read: two-way, pattern by pattern.  Sets
- * *@tail and *@i instead if a window reaches past the 65536th char.
+ * A window past the 65536th char, at j, is returned as KFX_TW_TAIL + j:
+ * above any index the searches return (< 65536).
  */
-static int kfx_tw_search(struct kfx_tw *tw, long *i, long seen, bool *tail)
+#define KFX_TW_TAIL	(2 * KFX_STR_MAX)
+
+/*
+ * Upstream's result from start @j on, every start before it passed with
+ * needle chars [0, @seen] read: two-way, pattern by pattern.
+ */
+static int kfx_tw_search(struct kfx_tw *tw, long j, long seen)
 {
-	long j = *i;
 	int r;
 
-	*tail = false;
 	tw->hf = j;
 	tw->m = 0;
 	kfx_tw_grow(tw, seen);
@@ -1142,11 +1145,8 @@ static int kfx_tw_search(struct kfx_tw *tw, long *i, long seen, bool *tail)
 			return r;
 		if (!r)
 			return tw->herr;
-		if (r == 2) {
-			*tail = true;
-			*i = j;
-			return 0;
-		}
+		if (r == 2)
+			return KFX_TW_TAIL + j;
 		if (tw->nres <= 0)	/* the whole needle: upstream's answer */
 			return tw->nres ? tw->nres : j;
 		r = kfx_tw_extend(tw, j);
@@ -1156,10 +1156,10 @@ static int kfx_tw_search(struct kfx_tw *tw, long *i, long seen, bool *tail)
 	}
 }
 
-/* Two-way from start *@i (kfx_tw_search()), its state in its own frame. */
+/* Two-way from start @i (kfx_tw_search()), its state in its own frame. */
 static noinline int kfx_tw_run(const char *s1, unsigned long end1,
 			       const char *s2, unsigned long end2, size_t len,
-			       bool ignore_case, long *i, long seen, bool *tail)
+			       bool ignore_case, long i, long seen)
 {
 	struct kfx_tw tw = {
 		.hs = s1, .hend = end1, .nd = s2, .nend = end2,
@@ -1167,7 +1167,7 @@ static noinline int kfx_tw_run(const char *s1, unsigned long end1,
 		.fold = ignore_case,
 	};
 
-	return kfx_tw_search(&tw, i, seen, tail);
+	return kfx_tw_search(&tw, i, seen);
 }
 
 /*
@@ -1193,7 +1193,6 @@ static __always_inline int kfx_strnstr_short(const char *s1, long lim, const cha
 	long room = end2 - (unsigned long)s2, n;
 	long i, j, next = KFX_SKIP_FROM, wait = 0, work = 0;
 	char first = 0, c, c2;
-	bool tail;
 
 	if (room > lim + 1)	/* a needle longer than @lim is not found */
 		room = lim + 1;
@@ -1235,11 +1234,9 @@ static __always_inline int kfx_strnstr_short(const char *s1, long lim, const cha
 		if (j == n)
 			return i;
 		work += j;
-		if (kfx_tw_pays(work, i)) {	/* no window reaches 65536 */
-			i++;
+		if (kfx_tw_pays(work, i))	/* no window reaches 65536 */
 			return kfx_tw_run(s1, 0, s2, end2, lim, ignore_case,
-					  &i, j, &tail);
-		}
+					  i + 1, j);
 	}
 	return -ENOENT;
 }
@@ -1260,7 +1257,7 @@ static __always_inline int __kfx_strnstr(const char *s1, unsigned long end1,
 	 */
 	long jlim = kfx_room(s2, end2, KFX_STR_MAX);
 	long i, j, slim, next = KFX_SKIP_FROM, wait = 0, work = 0;
-	bool tw = true, tail;
+	bool tw = true;
 	char c1, c2;
 	int err;
 
@@ -1311,16 +1308,15 @@ static __always_inline int __kfx_strnstr(const char *s1, unsigned long end1,
 			return -ENOENT;
 		work += j;
 		if (tw && kfx_tw_pays(work, i)) {
-			long at = i + 1;
-
 			err = kfx_tw_run(s1 - i, end1, s2, end2, len,
-					 ignore_case, &at, j, &tail);
-			if (!tail)
+					 ignore_case, i + 1, j);
+			if (err < KFX_TW_TAIL)
 				return err;
 			/* past the limit: on by bytes from its window */
 			tw = false;
-			s1 += at - 1 - i;
-			i = at - 1;
+			err -= KFX_TW_TAIL + 1;
+			s1 += err - i;
+			i = err;
 		}
 	}
 	return -E2BIG;

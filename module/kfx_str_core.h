@@ -851,6 +851,17 @@ static __always_inline long kfx_search_skip(const char *s1, long lim,
  * A window reaching past the 65536th char (a haystack longer than
  * upstream's limit) goes back to the byte loop, which upstream's page
  * reads decide.
+ *
+ * Reads, for h haystack chars and n needle chars: the byte loop stops
+ * at KFX_TW_WORK + 4 compares a start (2 reads each, the last start's
+ * up to n); two-way reads the haystack once ahead of its windows, makes
+ * fewer than 2 compares a haystack char (Crochemore and Perrin), and per
+ * pattern of m chars at most 10 reads a char to factorize it (two
+ * maximal-suffix scans of under 2m compares, the period check).  One
+ * pattern, unless a needle across pages has each prefix occur (at most
+ * 17: 65536 / 4096 + 1).  tests/host/str_adv.c asserts at most 8 reads
+ * a char plus 4096 on its adversarial inputs (at most 10 measured, the
+ * page-by-page pattern 7.7).
  */
 #define KFX_TW_WORK	256	/* byte compares before two-way may pay */
 

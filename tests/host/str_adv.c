@@ -13,7 +13,8 @@
  * Families: "a" haystacks with "a" * k "b" needles and "a" * k ones;
  * periodic needles ("ab" * k then "c", "a" or "b"; "aab" * k "aac");
  * needles whose critical factorization is long ("a" * k "b" "a" * k,
- * "b" "a" * k, "a" * k "b" "a" * (k - 1) "c"); random needles cut from
+ * "b" "a" * k, "a" * k "b" "a" * (k - 1) "c"); runs of "a" a page longer
+ * each time (a pattern grown page by page); random needles cut from
  * random two-letter haystacks; every one also in mixed case (which the
  * case-sensitive searches must then miss), for k near the switch to
  * two-way, with @len before, at and after the first match's end, and with
@@ -276,6 +277,15 @@ int main(int argc, char **argv)
 		families(k - 1, k / 4);
 		families(k - 1, k / 2 - 1);
 	}
+	/* runs that stop each extension a page further: a pattern per page */
+	for (k = 0, i = 1; i <= 5; i++) {
+		fill(hsrc + k, 4096 * i + 100, "a", 0);
+		k += 4096 * i + 100;
+		hsrc[k++] = 'c';
+	}
+	fill(nsrc, 24000, "a", 0);
+	nsrc[24000] = 'b';
+	all(k, 24001, "(a^(4096 i + 100) c)* / a^24000 b");
 	printf("adversarial: %ld cases (%ld below the limit) at most %.2f reads per char (%s), %ld over %d per char + %d\n",
 	       cases, linear_cases, worst, worst_what, over, ADV_C, ADV_K);
 	return diffs || over;

@@ -1132,10 +1132,33 @@ static int kfx_tw_extend(struct kfx_tw *tw, long j)
 }
 
 /*
- * A window past the 65536th char, at j, is returned as KFX_TW_TAIL + j:
- * above any index the searches return (< 65536).
+ * Upstream's loop itself from start @i on, for the starts whose window
+ * reaches past the 65536th char: which haystack page they read is
+ * upstream's page-by-page decision.
  */
-#define KFX_TW_TAIL	(2 * KFX_STR_MAX)
+static int kfx_tw_bytes(const struct kfx_tw *tw, long i)
+{
+	long j;
+	int a, b;
+
+	for (; i < KFX_STR_MAX; i++) {
+		for (j = 0; j < KFX_STR_MAX; j++) {
+			a = kfx_tw_nc(tw, j);
+			if (a <= 0)
+				return a < 0 ? a : i;	/* unreadable, or the NUL */
+			if (i + j == tw->len)
+				return -ENOENT;
+			b = kfx_tw_hc(tw, i + j);
+			if (b <= 0)
+				return b < 0 ? b : -ENOENT;
+			if (a != b)
+				break;
+		}
+		if (j == KFX_STR_MAX)
+			return -E2BIG;
+	}
+	return -E2BIG;
+}
 
 /*
  * Upstream's result from start @j on, every start before it passed with
@@ -1157,7 +1180,7 @@ static int kfx_tw_search(struct kfx_tw *tw, long j, long seen)
 		if (!r)
 			return tw->herr;
 		if (r == 2)
-			return KFX_TW_TAIL + j;
+			return kfx_tw_bytes(tw, j);
 		if (tw->nres <= 0)	/* the whole needle: upstream's answer */
 			return tw->nres ? tw->nres : j;
 		r = kfx_tw_extend(tw, j);
@@ -1174,7 +1197,8 @@ static noinline int kfx_tw_run(const char *s1, unsigned long end1,
 {
 	struct kfx_tw tw = {
 		.hs = s1, .hend = end1, .nd = s2, .nend = end2,
-		.len = len < KFX_STR_MAX ? len : KFX_STR_MAX,
+		/* starts and needle both end by 65536: 2 * 65536 is as far */
+		.len = len < 2 * KFX_STR_MAX ? len : 2 * KFX_STR_MAX,
 		.fold = ignore_case,
 	};
 
@@ -1245,10 +1269,15 @@ static __always_inline int kfx_strnstr_short(const char *s1, long lim, const cha
 		if (j == n)
 			return i;
 		work += j;
-		if (kfx_tw_pays(work, i))	/* no window reaches 65536 */
-			return kfx_tw_run(s1, 0, s2, end2, lim, ignore_case,
-					  i + 1, j);
+		if (kfx_tw_pays(work, i))
+			break;
 	}
+	/*
+	 * No call in the loop: short searches pay no registers for it.  The
+	 * needle is in a buffer: all of it may be read (@seen 0).
+	 */
+	if (kfx_tw_pays(work, i))
+		return kfx_tw_run(s1, 0, s2, end2, lim, ignore_case, i + 1, 0);
 	return -ENOENT;
 }
 
@@ -1268,7 +1297,6 @@ static __always_inline int __kfx_strnstr(const char *s1, unsigned long end1,
 	 */
 	long jlim = kfx_room(s2, end2, KFX_STR_MAX);
 	long i, j, slim, next = KFX_SKIP_FROM, wait = 0, work = 0;
-	bool tw = true;
 	char c1, c2;
 	int err;
 
@@ -1318,18 +1346,13 @@ static __always_inline int __kfx_strnstr(const char *s1, unsigned long end1,
 		if ((size_t)(i + j) == len)
 			return -ENOENT;
 		work += j;
-		if (tw && kfx_tw_pays(work, i)) {
-			err = kfx_tw_run(s1 - i, end1, s2, end2, len,
-					 ignore_case, i + 1, j);
-			if (err < KFX_TW_TAIL)
-				return err;
-			/* past the limit: on by bytes from its window */
-			tw = false;
-			err -= KFX_TW_TAIL + 1;
-			s1 += err - i;
-			i = err;
-		}
+		if (kfx_tw_pays(work, i))
+			break;
 	}
+	/* no call in the loop: short searches pay no registers for it */
+	if (i < KFX_STR_MAX)
+		return kfx_tw_run(s1 - i, end1, s2, end2, len, ignore_case,
+				  i + 1, j);
 	return -E2BIG;
 }
 

@@ -269,6 +269,11 @@ int main(int argc, char **argv)
 	fill(nsrc, 64, "a", 0);
 	nsrc[64] = 'b';
 	all(65540, 65, "a^65540 / a^64 b");
+	fill(hsrc, 65600, "a", 0);
+	hsrc[65540] = 'b';
+	all(65600, 65, "a^65540 b a^59 / a^64 b");	/* found past the limit */
+	nsrc[64] = 'c';
+	all(65600, 65, "a^65540 b a^59 / a^64 c");	/* -E2BIG */
 	printf("adversarial: %ld cases against the reference, %ld differ\n",
 	       cases, diffs);
 	/* the sizes: 4, 16 and 64 KiB, reads only unless @big */

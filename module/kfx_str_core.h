@@ -819,6 +819,403 @@ static __always_inline long kfx_search_skip(const char *s1, long lim,
 }
 
 /*
+ * Past a few times its length in byte compares, a search goes by the
+ * two-way algorithm (Crochemore and Perrin, "Two-way string-matching",
+ * J. ACM 38(3), 1991): linear in haystack plus needle, constant memory, no
+ * allocation (kfuncs run in NMI and hard irq).  The byte loops above are
+ * quadratic: 16 KiB of "a" against "a" * 4095 "b" took 35-46 ms, a 32 KiB
+ * needle at the 65536 limit about a second in one call.
+ *
+ * Upstream's result is fixed by the strings alone, not by its order of
+ * reads: with t the needle's first NUL or unreadable char (or 65536) and e
+ * the haystack's (or @len), it is the first start i <= 65535 whose
+ * compare reaches min(t, e - i) chars.  If needle[0, t) occurs in
+ * haystack[0, e), the first occurrence is that start (found, -EFAULT or
+ * -E2BIG as needle[t] is NUL, unreadable or the limit): any start after
+ * e - t stops at e instead.  If not, some start reaches e (the start e
+ * itself, e < 65536), and which one does not matter: -ENOENT at a NUL or
+ * @len, -EFAULT at an unreadable char.  So two-way may read in its own
+ * order, if it reads no page upstream's loop would not (a page past a
+ * string's end may oops on any read: x86's vsyscall page):
+ *
+ * - the haystack only up to the end of the window searched (a window
+ *   from its first start that matches or the end), each char once in
+ *   order before two-way sees it: upstream reads every start's first char
+ *   up to its answer, and all of an occurrence;
+ * - the needle only up to the end of a 4 KiB page upstream reads a char
+ *   of: the pattern is the needle's part known so far, and an occurrence
+ *   of it is where upstream reads on, into the next page: there the byte
+ *   compare goes on, as upstream's, and the pattern grows (at most once a
+ *   page: 17 factorizations of up to 65536 chars).
+ *
+ * A window reaching past the 65536th char (a haystack longer than
+ * upstream's limit) goes back to the byte loop, which upstream's page
+ * reads decide.
+ *
+ * Reads, for h haystack chars and n needle chars: the byte loop stops
+ * at KFX_TW_WORK + 4 compares a start (2 reads each, the last start's
+ * up to n); two-way reads the haystack once ahead of its windows, makes
+ * fewer than 2 compares a haystack char (Crochemore and Perrin), and per
+ * pattern of m chars at most 10 reads a char to factorize it (two
+ * maximal-suffix scans of under 2m compares, the period check).  One
+ * pattern, unless a needle across pages has each prefix occur (at most
+ * 17: 65536 / 4096 + 1).  tests/host/str_adv.c asserts at most 8 reads
+ * a char plus 4096 on its adversarial inputs (at most 10 measured, the
+ * page-by-page pattern 7.7).
+ */
+#define KFX_TW_WORK	256	/* byte compares before two-way may pay */
+
+struct kfx_tw {
+	const char *hs, *nd;		/* haystack, needle */
+	unsigned long hend, nend;	/* bounded twins' buffer ends, or 0 */
+	int len;			/* the haystack ends at @len */
+	int hf;				/* hs[start, hf) read: chars, no NUL */
+	int herr;			/* -ENOENT or -EFAULT: how it ended */
+	int m;				/* the pattern: nd[0, m) */
+	int nres;			/* nd[m]: 0 NUL, -EFAULT, -E2BIG; 1 a char */
+	int ell, per;			/* critical position, shift */
+	bool mem;			/* per is the period: keep memory */
+	bool fold;
+};
+
+/* Needle char @k folded (chars read before: -EFAULT only if gone since). */
+static __always_inline int kfx_tw_nc(const struct kfx_tw *tw, long k)
+{
+	char c;
+
+	if (kfx_byte(tw->nd + k, tw->nend, &c))
+		return -EFAULT;
+	return (unsigned char)kfx_fold(c, tw->fold);
+}
+
+static __always_inline int kfx_tw_hc(const struct kfx_tw *tw, long k)
+{
+	char c;
+
+	if (kfx_byte(tw->hs + k, tw->hend, &c))
+		return -EFAULT;
+	return (unsigned char)kfx_fold(c, tw->fold);
+}
+
+/*
+ * The needle from tw->m on, to its end or the end of the 4 KiB page
+ * holding char @seen, one upstream reads (a bounded needle's buffer is
+ * all readable): tw->nres says which.
+ */
+static void kfx_tw_grow(struct kfx_tw *tw, long seen)
+{
+	long lim = KFX_STR_MAX, k;
+	char c;
+
+	if (!tw->nend)
+		lim = (((unsigned long)tw->nd + seen) | (KFX_PAGE_MIN - 1)) + 1 -
+		      (unsigned long)tw->nd;
+	if (lim > KFX_STR_MAX)
+		lim = KFX_STR_MAX;
+	tw->nres = 1;
+	for (k = tw->m; k < lim; k++) {
+		if (kfx_byte(tw->nd + k, tw->nend, &c)) {
+			tw->nres = -EFAULT;
+			break;
+		}
+		if (!c) {
+			tw->nres = 0;
+			break;
+		}
+	}
+	tw->m = k;
+	if (k == KFX_STR_MAX)
+		tw->nres = -E2BIG;
+}
+
+/*
+ * Start of the maximal suffix of the pattern under the chars' order, or
+ * its reverse (@rev), and in *@per that suffix's period: Crochemore and
+ * Perrin's constant-space scan, at most 2m compares.  -EFAULT if gone.
+ */
+static long kfx_tw_max_suffix(const struct kfx_tw *tw, bool rev, long *per)
+{
+	long ms = -1, j = 0, k = 1, p = 1;
+	int a, b;
+
+	while (j + k < tw->m) {
+		a = kfx_tw_nc(tw, j + k);
+		b = kfx_tw_nc(tw, ms + k);
+		if (a < 0 || b < 0)
+			return -EFAULT;
+		if (a == b) {
+			if (k == p) {
+				j += p;
+				k = 1;
+			} else {
+				k++;
+			}
+		} else if ((a < b) != rev) {	/* the suffix at j + k is smaller */
+			j += k;
+			k = 1;
+			p = j - ms;
+		} else {			/* it is larger: the new maximum */
+			ms = j;
+			j = ms + 1;
+			k = 1;
+			p = 1;
+		}
+	}
+	*per = p;
+	return ms + 1;
+}
+
+/*
+ * The critical factorization of the pattern: the later of the two maximal
+ * suffixes starts at a position whose local period is the pattern's
+ * period (the critical factorization theorem), which makes a shift past
+ * a mismatch in the right part safe.  When the left part recurs one
+ * period later, per is the period and a window shifted by it keeps its
+ * first m - per chars matched (memory); otherwise any shift up to
+ * max(ell, m - ell) + 1 is safe.
+ */
+static int kfx_tw_factor(struct kfx_tw *tw)
+{
+	long p, q, ell, ell2, i;
+	int a, b;
+
+	ell = kfx_tw_max_suffix(tw, false, &p);
+	ell2 = kfx_tw_max_suffix(tw, true, &q);
+	if (ell < 0 || ell2 < 0)
+		return -EFAULT;
+	if (ell2 > ell) {
+		ell = ell2;
+		p = q;
+	}
+	tw->ell = ell;
+	for (i = 0; i < ell; i++) {
+		a = kfx_tw_nc(tw, i);
+		b = kfx_tw_nc(tw, i + p);
+		if (a < 0 || b < 0)
+			return -EFAULT;
+		if (a != b)
+			break;
+	}
+	tw->mem = i == ell;
+	tw->per = tw->mem ? p : (ell > tw->m - ell ? ell : tw->m - ell) + 1;
+	return 0;
+}
+
+/*
+ * Read the haystack on to char @need - 1: 1 if it is there, 0 if it ends
+ * before (tw->herr says how), 2 if @need is past the 65536th char.
+ */
+static int kfx_tw_reach(struct kfx_tw *tw, long need)
+{
+	char c;
+
+	for (; tw->hf < need; tw->hf++) {
+		if (tw->hf == KFX_STR_MAX)
+			return 2;
+		if (tw->hf == tw->len) {
+			tw->herr = -ENOENT;
+			return 0;
+		}
+		if (kfx_byte(tw->hs + tw->hf, tw->hend, &c)) {
+			tw->herr = -EFAULT;
+			return 0;
+		}
+		if (!c) {
+			tw->herr = -ENOENT;
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/*
+ * Compare window @j's right part from @i on: the index of its first
+ * mismatch, m if none, or -EFAULT.
+ */
+static long kfx_tw_right(const struct kfx_tw *tw, long j, long i)
+{
+	int a, b;
+
+	for (; i < tw->m; i++) {
+		a = kfx_tw_nc(tw, i);
+		b = kfx_tw_hc(tw, j + i);
+		if (a < 0 || b < 0)
+			return -EFAULT;
+		if (a != b)
+			break;
+	}
+	return i;
+}
+
+/* ... and its left part down to @mem: @mem - 1 if it matches. */
+static long kfx_tw_left(const struct kfx_tw *tw, long j, long mem)
+{
+	long i;
+	int a, b;
+
+	for (i = tw->ell - 1; i >= mem; i--) {
+		a = kfx_tw_nc(tw, i);
+		b = kfx_tw_hc(tw, j + i);
+		if (a < 0 || b < 0)
+			return -EFAULT - 1;
+		if (a != b)
+			break;
+	}
+	return i;
+}
+
+/*
+ * The first window from *@jp on that holds the pattern: 1 and its start
+ * in *@jp, 0 if the haystack ends first, 2 (*@jp the window) if a window
+ * reaches past the 65536th char, or -EFAULT.
+ */
+static int kfx_tw_find(struct kfx_tw *tw, long *jp)
+{
+	long j = *jp, mem = 0, i;
+	int r;
+
+	for (;;) {
+		r = kfx_tw_reach(tw, j + tw->m);
+		if (r != 1) {
+			*jp = j;
+			return r;
+		}
+		i = kfx_tw_right(tw, j, tw->ell > mem ? tw->ell : mem);
+		if (i < 0)
+			return i;
+		if (i < tw->m) {	/* no start before the mismatch's */
+			j += i - tw->ell + 1;
+			mem = 0;
+			continue;
+		}
+		i = kfx_tw_left(tw, j, mem);
+		if (i < -1)
+			return -EFAULT;
+		if (i < mem) {
+			*jp = j;
+			return 1;
+		}
+		j += tw->per;
+		mem = tw->mem ? tw->m - tw->per : 0;
+	}
+}
+
+/*
+ * At start @j, where the pattern occurs, on as upstream's loop goes, into
+ * the needle's next page: the result if this start ends the search, else
+ * 1 with the pattern grown to the page of the char that differed.
+ */
+static int kfx_tw_extend(struct kfx_tw *tw, long j)
+{
+	long k;
+	int a, b;
+
+	for (k = tw->m; k < KFX_STR_MAX; k++) {
+		a = kfx_tw_nc(tw, k);
+		if (a <= 0)
+			return a < 0 ? a : j;	/* unreadable, or the NUL */
+		if (j + k == tw->len)
+			return -ENOENT;
+		b = kfx_tw_hc(tw, j + k);
+		if (b <= 0)
+			return b < 0 ? b : -ENOENT;
+		if (a != b)
+			break;
+	}
+	if (k == KFX_STR_MAX)
+		return -E2BIG;
+	if (tw->hf < j + k + 1)
+		tw->hf = j + k + 1;
+	tw->m = k + 1;
+	kfx_tw_grow(tw, k);
+	return 1;
+}
+
+/*
+ * Upstream's loop itself from start @i on, for the starts whose window
+ * reaches past the 65536th char: which haystack page they read is
+ * upstream's page-by-page decision.
+ */
+static int kfx_tw_bytes(const struct kfx_tw *tw, long i)
+{
+	long j;
+	int a, b;
+
+	for (; i < KFX_STR_MAX; i++) {
+		for (j = 0; j < KFX_STR_MAX; j++) {
+			a = kfx_tw_nc(tw, j);
+			if (a <= 0)
+				return a < 0 ? a : i;	/* unreadable, or the NUL */
+			if (i + j == tw->len)
+				return -ENOENT;
+			b = kfx_tw_hc(tw, i + j);
+			if (b <= 0)
+				return b < 0 ? b : -ENOENT;
+			if (a != b)
+				break;
+		}
+		if (j == KFX_STR_MAX)
+			return -E2BIG;
+	}
+	return -E2BIG;
+}
+
+/*
+ * Upstream's result from start @j on, every start before it passed with
+ * needle chars [0, @seen] read: two-way, pattern by pattern.
+ */
+static int kfx_tw_search(struct kfx_tw *tw, long j, long seen)
+{
+	int r;
+
+	tw->hf = j;
+	tw->m = 0;
+	kfx_tw_grow(tw, seen);
+	for (;;) {
+		if (kfx_tw_factor(tw))
+			return -EFAULT;
+		r = kfx_tw_find(tw, &j);
+		if (r < 0)
+			return r;
+		if (!r)
+			return tw->herr;
+		if (r == 2)
+			return kfx_tw_bytes(tw, j);
+		if (tw->nres <= 0)	/* the whole needle: upstream's answer */
+			return tw->nres ? tw->nres : j;
+		r = kfx_tw_extend(tw, j);
+		if (r != 1)
+			return r;
+		j++;
+	}
+}
+
+/* Two-way from start @i (kfx_tw_search()), its state in its own frame. */
+static noinline int kfx_tw_run(const char *s1, unsigned long end1,
+			       const char *s2, unsigned long end2, size_t len,
+			       bool ignore_case, long i, long seen)
+{
+	struct kfx_tw tw = {
+		.hs = s1, .hend = end1, .nd = s2, .nend = end2,
+		/* starts and needle both end by 65536: 2 * 65536 is as far */
+		.len = len < 2 * KFX_STR_MAX ? len : 2 * KFX_STR_MAX,
+		.fold = ignore_case,
+	};
+
+	return kfx_tw_search(&tw, i, seen);
+}
+
+/*
+ * Whether the byte compares so far, @work by start @i, are past what
+ * two-way would have cost: a few per start, so that only a needle whose
+ * prefix keeps recurring in the haystack gets there.
+ */
+static __always_inline bool kfx_tw_pays(long work, long i)
+{
+	return unlikely(work > KFX_TW_WORK + 4 * i);
+}
+
+/*
  * strnstr when both strings are in buffers shorter than 65536 bytes (the
  * bounded twins' usual case): no limit can be reached and nothing faults,
  * so the first match, or -ENOENT, is the result whatever the order of
@@ -829,7 +1226,7 @@ static __always_inline int kfx_strnstr_short(const char *s1, long lim, const cha
 					     unsigned long end2, bool ignore_case)
 {
 	long room = end2 - (unsigned long)s2, n;
-	long i, j, next = KFX_SKIP_FROM, wait = 0;
+	long i, j, next = KFX_SKIP_FROM, wait = 0, work = 0;
 	char first = 0, c, c2;
 
 	if (room > lim + 1)	/* a needle longer than @lim is not found */
@@ -871,7 +1268,16 @@ static __always_inline int kfx_strnstr_short(const char *s1, long lim, const cha
 		}
 		if (j == n)
 			return i;
+		work += j;
+		if (kfx_tw_pays(work, i))
+			break;
 	}
+	/*
+	 * No call in the loop: short searches pay no registers for it.  The
+	 * needle is in a buffer: all of it may be read (@seen 0).
+	 */
+	if (kfx_tw_pays(work, i))
+		return kfx_tw_run(s1, 0, s2, end2, lim, ignore_case, i + 1, 0);
 	return -ENOENT;
 }
 
@@ -890,7 +1296,7 @@ static __always_inline int __kfx_strnstr(const char *s1, unsigned long end1,
 	 * its NUL.  Unbounded, both limits are upstream's own.
 	 */
 	long jlim = kfx_room(s2, end2, KFX_STR_MAX);
-	long i, j, slim, next = KFX_SKIP_FROM, wait = 0;
+	long i, j, slim, next = KFX_SKIP_FROM, wait = 0, work = 0;
 	char c1, c2;
 	int err;
 
@@ -939,7 +1345,14 @@ static __always_inline int __kfx_strnstr(const char *s1, unsigned long end1,
 			return -E2BIG;
 		if ((size_t)(i + j) == len)
 			return -ENOENT;
+		work += j;
+		if (kfx_tw_pays(work, i))
+			break;
 	}
+	/* no call in the loop: short searches pay no registers for it */
+	if (i < KFX_STR_MAX)
+		return kfx_tw_run(s1 - i, end1, s2, end2, len, ignore_case,
+				  i + 1, j);
 	return -E2BIG;
 }
 

@@ -23,6 +23,9 @@
 #define likely(x)	__builtin_expect(!!(x), 1)
 #define unlikely(x)	__builtin_expect(!!(x), 0)
 #endif
+#ifndef noinline
+#define noinline	__attribute__((__noinline__))
+#endif
 
 extern uintptr_t kfx_host_hole_lo, kfx_host_hole_hi;
 
@@ -39,6 +42,8 @@ static inline bool kfx_host_mapped(uintptr_t a)
 #define KFX_HOST_TRAPS	2
 extern uintptr_t kfx_host_trap_lo[KFX_HOST_TRAPS];
 extern unsigned long kfx_host_trap_core, kfx_host_trap_ref;
+/* Every read the core makes, a byte or a word (str_adv.c's linearity). */
+extern unsigned long kfx_host_reads;
 
 static inline bool kfx_host_in_trap(uintptr_t a)
 {
@@ -59,6 +64,7 @@ static inline int kfx_mem_check(const char *p)
 __attribute__((no_sanitize("address")))
 static inline int kfx_mem_word(unsigned long addr, unsigned long *w)
 {
+	kfx_host_reads++;
 	kfx_host_trap_core += kfx_host_in_trap(addr);
 	if ((addr & 4095) > 4096 - sizeof(*w))	/* the core never spans pages */
 		__builtin_trap();
@@ -70,6 +76,7 @@ static inline int kfx_mem_word(unsigned long addr, unsigned long *w)
 
 static inline int kfx_mem_byte(const char *p, char *c)
 {
+	kfx_host_reads++;
 	kfx_host_trap_core += kfx_host_in_trap((uintptr_t)p);
 	if (!kfx_host_mapped((uintptr_t)p))
 		return -EFAULT;

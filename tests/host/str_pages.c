@@ -17,6 +17,10 @@
  * twins' word reads may start up to a word before the buffer (the aligned
  * word holding its first byte) but never at or past its end (KASAN checks
  * a word read's first byte).
+ * The searches' two-way path (long partial matches: periodic haystacks,
+ * needles cut from them, thousands of chars, crossing pages, running on
+ * into a hole or a page upstream's loop never reaches) gets the same
+ * check (tw_case()), and so a pattern grown page by page.
  * Usage: str_pages [ITERATIONS]
  */
 #include <errno.h>
@@ -33,6 +37,9 @@
 #ifndef likely
 #define likely(x)	__builtin_expect(!!(x), 1)
 #define unlikely(x)	__builtin_expect(!!(x), 0)
+#endif
+#ifndef noinline
+#define noinline	__attribute__((__noinline__))
 #endif
 
 #define NPAGES	48
@@ -449,6 +456,63 @@ static int scan_case(long it)
 	return 0;
 }
 
+/*
+ * A search long enough for two-way: a haystack of a short unit repeated
+ * (now and then broken), ending d1 bytes before a page boundary, and a
+ * needle cut from it (a char changed, or the unit run on), ending d2
+ * before another, into a hole or into text that runs on with no NUL.
+ */
+static int tw_case(long it)
+{
+	static const char *const units[] = { "a", "ab", "aab", "abaab", "aA" };
+	const char *u = units[rnd() % 5];
+	long ul = strlen(u), h = 100 + rnd() % 5000, nl = 20 + rnd() % 3000;
+	long d1 = 1 + rnd() % (h + 9), d2 = 1 + rnd() % (nl + 9), k, at;
+	char *s1 = arena + 21 * PAGE - d1, *s2 = arena + 45 * PAGE - d2;
+	int holes = rnd() % 4, rc, rr, p, bad = 0;
+	bool fold = rnd() % 2;
+	size_t n;
+
+	memset(arena, u[0], NPAGES * PAGE);
+	memset(hole, 0, sizeof(hole));
+	/* text running on ends in the page after, if that is no hole */
+	arena[22 * PAGE + rnd() % PAGE] = '\0';
+	arena[46 * PAGE + rnd() % PAGE] = '\0';
+	for (k = 0; k < h; k++)
+		s1[k] = rnd() % 512 ? u[k % ul] : "abc"[rnd() % 3];
+	s1[h] = '\0';
+	if (rnd() % 4 == 0)
+		s1[h] = u[h % ul];	/* runs on to the page after */
+	at = rnd() % h;
+	for (k = 0; k < nl; k++)
+		s2[k] = u[(at + k) % ul];
+	if (rnd() % 2)
+		s2[rnd() % nl] = "abcA"[rnd() % 4];
+	s2[nl] = rnd() % 4 ? '\0' : u[(at + nl) % ul];
+	hole[page_of((uintptr_t)(arena + 21 * PAGE))] = holes & 1;
+	hole[page_of((uintptr_t)(arena + 45 * PAGE))] = holes & 2;
+	switch (rnd() % 3) {
+	case 0: n = rnd() % (h + 2); break;
+	case 1: n = (size_t)-1; break;
+	default: n = 65536;
+	}
+	memset(read_core, 0, sizeof(read_core));
+	memset(read_ref, 0, sizeof(read_ref));
+	bounded = false;
+	rc = __kfx_strnstr(s1, 0, s2, 0, n, fold);
+	rr = ref_strnstr(s1, 0, s2, 0, n, fold);
+	for (p = 0; p < NPAGES; p++)
+		if (read_core[p] && !read_ref[p])
+			bad = 1;
+	if (rc != rr || bad) {
+		printf("not ok: two-way case %ld (unit %s h %ld nl %ld d1 %ld d2 %ld n %zu fold %d holes %d): core %d, byte loop %d%s\n",
+		       it, u, h, nl, d1, d2, n, fold, holes, rc, rr,
+		       bad ? ", and it read a page the byte loop did not" : "");
+		return -1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	long iters = argc > 1 ? atol(argv[1]) : 200000, it, bad = 0;
@@ -465,6 +529,11 @@ int main(int argc, char **argv)
 		if (scan_case(it) && ++bad >= 10)
 			break;
 	printf("pages: %ld scans and searches, %ld read a page the byte loop did not or differed\n",
+	       it, bad);
+	for (it = 0; it < iters / 100 && bad < 10; it++)
+		if (tw_case(it) && ++bad >= 10)
+			break;
+	printf("pages: %ld long searches (two-way), %ld read a page the byte loop did not or differed\n",
 	       it, bad);
 	return bad ? 1 : 0;
 }

@@ -10,6 +10,7 @@
 /* str_host.h's trap pages: none until a test sets them (str_diff.c) */
 uintptr_t kfx_host_trap_lo[KFX_HOST_TRAPS] = { UINTPTR_MAX, UINTPTR_MAX };
 unsigned long kfx_host_trap_core, kfx_host_trap_ref;
+unsigned long kfx_host_reads;
 
 static int rd(const char *p, char *c)
 {

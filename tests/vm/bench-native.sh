@@ -60,7 +60,7 @@ for p in "${pairs[@]}"; do
 		OUT=/tmp/kfx-native/out CC="$cc" > "$out/build-$root-$cc.log" 2>&1 ||
 		{ cat "$out/build-$root-$cc.log" >&2; die "str_native does not build with $cc"; }
 	label="$cc ($root)"
-	say "timing with $label (about a minute; kfx, kfx_buf and upstream in turn)"
+	say "timing with $label (about three minutes; kfx, kfx_buf and upstream in turn, then the searches' worst cases, upstream's up to seconds a call)"
 	with_progress "str_native, $label" "$out/$root-$cc.txt" \
 		"$src/out/str_native" "$label" $quick ||
 		{ tail -5 "$out/$root-$cc.txt" >&2; die "str_native ($label) failed: $out/$root-$cc.txt"; }
@@ -130,6 +130,9 @@ dirty=$(git -C "$KFX_TOP" status --porcelain -- module/kfx_str_core.h module/kfx
 		sed -n 's/^.*: \(cold and mixed inputs.*\)/\1:/p' "$f"
 		echo
 		sed -n '/^| op | cold/,/^$/p' "$f"
+		sed -n 's/^.*: \(worst cases.*\)/The searches'"'"' \1:/p' "$f"
+		echo
+		sed -n '/^| op | haystack/,/^$/p' "$f"
 		echo
 		echo '```'
 		grep -E '^target |targets missed' "$f"
@@ -152,6 +155,8 @@ dirty=$(git -C "$KFX_TOP" status --porcelain -- module/kfx_str_core.h module/kfx
   grep -h '^csv,' "$out"/*.txt | grep -v '^csv,compiler'; } > "$out/native.csv"
 { echo "compiler,op,set,upstream_median_ns,kfx_median_ns,up_over_kfx,kfx_over_buf"
   grep -h '^csv-set,' "$out"/*.txt | cut -d, -f2-; } > "$out/native-sets.csv"
+{ echo "compiler,op,input,haystack,needle,upstream_median_us,kfx_median_us,kfx_buf_median_us"
+  grep -h '^csv-worst,' "$out"/*.txt | cut -d, -f2-; } > "$out/native-worst.csv"
 if python3 "$KFX_TOP/tests/vm/bench-native-plot.py" "$out"; then
 	printf '\n![native string core](native-string.png)\n' >> "$out/RESULTS.md"
 fi

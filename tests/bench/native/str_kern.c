@@ -244,7 +244,7 @@ err_out:
 }
 
 #define WRAP(name, expr)						\
-static __attribute__((noinline)) int name(const struct nb_args *x)	\
+static noinline int name(const struct nb_args *x)	\
 {									\
 	int r;								\
 	pf_disable();							\

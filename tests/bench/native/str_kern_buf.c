@@ -31,7 +31,7 @@ static __always_inline int kfx_mem_byte(const char *p, char *c)
 #include "../../../module/kfx_str_core.h"
 
 #define WRAP(name, expr)						\
-static __attribute__((noinline)) int name(const struct nb_args *x)	\
+static noinline int name(const struct nb_args *x)	\
 {									\
 	return (expr);							\
 }

@@ -11,10 +11,12 @@
  * op (hot inputs, one length and alignment each), a table of cold inputs
  * (copies spread over COLD_BYTES, visited in random order) and of mixed
  * lengths ("csv-set," lines), then one line per target of the string
- * issue, "holds" or "MISSED", each judged with TOLERANCE.
+ * issue, "holds" or "MISSED", each judged with TOLERANCE, and the
+ * searches' worst cases, timed call by call ("csv-worst," lines).
  * Usage: str_native COMPILER-LABEL [quick]
  * NB_ONLY=op[,op...] in the environment times those ops only (iterating);
  * NB_AA=1 times kfx against itself (the noise floor).
+ * NB_WORST_ONLY=1 times the worst cases only, NB_NO_WORST=1 all but them.
  */
 #define _GNU_SOURCE
 #include <stdbool.h>
@@ -270,6 +272,104 @@ static int sets_table(const char *label)
 	return errors;
 }
 
+/*
+ * The searches' worst cases (issue 32): a haystack of "a" against
+ * "a" * k "b", and one of "ab" against "ab" * k "c", at 4, 16 and 64 KiB
+ * (65535 chars, the longest string within the limit), the needle a
+ * quarter or half the haystack: quadratic for upstream's loop.  Each
+ * implementation is timed alone, WORST_REPS calls (fewer for one past
+ * WORST_BUDGET_NS: upstream's take up to a second), min, median and max
+ * in microseconds; the results must agree.  Returns the targets missed:
+ * kfx at most 1 ms at 65535 chars.
+ */
+#define WORST_REPS	21
+#define WORST_BUDGET_NS	3e9
+
+static void worst_input(int fam, int h, int k, char *a, char *b)
+{
+	const char *u = fam ? "ab" : "a";
+	int ul = strlen(u), i;
+
+	for (i = 0; i < h; i++)
+		a[i] = u[i % ul];
+	a[h] = '\0';
+	for (i = 0; i < k * ul; i++)
+		b[i] = u[i % ul];
+	b[k * ul] = fam ? 'c' : 'b';
+	b[k * ul + 1] = '\0';
+}
+
+static void worst_time(nb_fn fn, const struct nb_args *x, struct figure *f)
+{
+	double t[WORST_REPS], t0, spent = 0;
+	int r;
+
+	for (r = 0; r < WORST_REPS && (r < 3 || spent < WORST_BUDGET_NS); r++) {
+		t0 = now_ns();
+		sink += fn(x);
+		t[r] = now_ns() - t0;
+		spent += t[r];
+	}
+	qsort(t, r, sizeof(double), cmp_double);
+	f->min = t[0] / 1e3;
+	f->med = t[r / 2] / 1e3;
+	f->max = t[r - 1] / 1e3;
+}
+
+static int worst_table(const char *label, int *errors)
+{
+	static const int hs[] = { 4095, 16383, 65535 };
+	static const char *const fams[] = { "a* / a^k b", "(ab)* / (ab)^k c" };
+	int op, fam, hi, q, i, res[NB_IMPLS], missed = 0;
+	double kfx64 = 0;
+
+	printf("\n%s: worst cases, microseconds per call (min / median / max of up to %d calls, one implementation at a time)\n\n",
+	       label, WORST_REPS);
+	printf("| op | haystack / needle | chars | needle | upstream | kfx | kfx_buf | upstream / kfx |\n");
+	printf("|---|---|---:|---:|---:|---:|---:|---:|\n");
+	for (op = NB_STRSTR; op <= NB_STRNCASESTR; op++)
+	for (fam = 0; fam < 2; fam++)
+	for (hi = 0; hi < 3; hi++)
+	for (q = 4; q >= 2; q -= 2) {
+		int h = hs[hi], n = (h + 1) / q - 1;
+		char *a = area_a + 64, *b = area_b + 64;
+		struct nb_args x = { a, b };
+		struct figure f[NB_IMPLS];
+
+		if (!wanted(op))
+			continue;
+		worst_input(fam, h, fam ? n / 2 : n, a, b);
+		x.a_end = (unsigned long)a + h + 1;
+		x.b_end = (unsigned long)b + strlen(b) + 1;
+		x.n = op == NB_STRNSTR || op == NB_STRNCASESTR ? h : 65536;
+		for (i = 0; i < NB_IMPLS; i++)
+			res[i] = fns[i][op](&x);
+		if (res[NB_KFX] != res[NB_UPSTREAM] || res[NB_KFX_BUF] != res[NB_UPSTREAM]) {
+			fprintf(stderr, "str_native: %s worst case differs: upstream %d, kfx %d, kfx_buf %d\n",
+				op_names[op], res[0], res[1], res[2]);
+			(*errors)++;
+			continue;
+		}
+		for (i = 0; i < NB_IMPLS; i++)
+			worst_time(fns[i][op], &x, &f[i]);
+		printf("| %s | %s | %d | %d | %.0f / %.0f / %.0f | %.1f / %.1f / %.1f | %.1f / %.1f / %.1f | %.0fx |\n",
+		       op_names[op], fams[fam], h, (int)strlen(b),
+		       f[0].min, f[0].med, f[0].max, f[1].min, f[1].med, f[1].max,
+		       f[2].min, f[2].med, f[2].max, f[0].med / f[1].med);
+		printf("csv-worst,%s,%s,%s,%d,%d,%.2f,%.2f,%.2f\n", label, op_names[op],
+		       fams[fam], h, (int)strlen(b), f[0].med, f[1].med, f[2].med);
+		if (h == 65535)
+			for (i = NB_KFX; i < NB_IMPLS; i++)
+				if (f[i].med > kfx64)
+					kfx64 = f[i].med;
+	}
+	if (kfx64 > 0) {
+		printf("\ntarget %-40s %5.0f us  %s\n", "searches <= 1 ms at 65535 chars, worst case",
+		       kfx64, kfx64 <= 1000 ? "holds" : (missed++, "MISSED"));
+	}
+	return missed;
+}
+
 static bool shape_applies(int op, enum shape sh)
 {
 	switch (sh) {
@@ -291,6 +391,11 @@ int main(int argc, char **argv)
 		memcpy(fns[op], nb_fns[op], sizeof(fns[op]));
 	if (getenv("NB_AA"))
 		memcpy(fns[NB_UPSTREAM], nb_fns[NB_KFX], sizeof(fns[0]));
+	if (getenv("NB_WORST_ONLY")) {
+		missed = worst_table(label, &errors);
+		printf("%s: %d targets missed, %d result differences\n", label, missed, errors);
+		return errors ? 1 : 0;
+	}
 	printf("csv,compiler,op,shape,len,align_a,align_b,impl,min_ns,median_ns,max_ns,"
 	       "up_over_kfx,kfx_over_buf\n");
 	for (op = 0; op < NB_OPS; op++)
@@ -397,6 +502,8 @@ int main(int argc, char **argv)
 		       strcat(strcpy((char[64]){0}, op_names[op]), "_buf >= 0.97x its unbounded twin"),
 		       twin, twin >= 0.97 ? "holds" : (missed++, "MISSED"));
 	}
+	if (!getenv("NB_NO_WORST"))
+		missed += worst_table(label, &errors);
 	printf("%s: %d targets missed, %d result differences\n", label, missed, errors);
 	return errors ? 1 : 0;
 }

@@ -16,6 +16,9 @@
 #define likely(x)	__builtin_expect(!!(x), 1)
 #define unlikely(x)	__builtin_expect(!!(x), 0)
 #endif
+#ifndef noinline
+#define noinline	__attribute__((__noinline__))
+#endif
 
 enum nb_op {
 	NB_STRLEN, NB_STRNLEN, NB_STRCHR, NB_STRNCHR, NB_STRCHRNUL,

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * kfx_crypto.h - the crypto family's insides, shared by its lifecycle and
- * dynptr half (kfx_crypto.c) and its backends (kfx_crypto_skcipher.c,
- * kfx_crypto_aead.c, kfx_crypto_hash.c, kfx_crypto_sig.c), the way
- * upstream's kernel/bpf/crypto.c calls crypto/bpf_crypto_skcipher.c
+ * kfx_crypto.h - the crypto family's insides, shared by its lifecycle
+ * (kfx_crypto.c), its dynptr access (kfx_crypto_dynptr.c) and its
+ * backends (kfx_crypto_skcipher.c, kfx_crypto_aead.c, kfx_crypto_hash.c,
+ * kfx_crypto_sig.c), the way upstream's kernel/bpf/crypto.c calls crypto/bpf_crypto_skcipher.c
  * through struct bpf_crypto_type.
  */
 #ifndef _KFX_CRYPTO_H
@@ -279,7 +279,7 @@ struct kfx_crypto_scratch *kfx_crypto_scratch_get(void);
 void kfx_crypto_scratch_put(struct kfx_crypto_scratch *s);
 
 /*
- * Dynptrs, decoded by kfx_crypto.c: the size, the address of @len bytes
+ * Dynptrs, decoded by kfx_crypto_dynptr.c: the size, the address of @len bytes
  * as plain memory (NULL when they are not), and every piece of a packet's
  * bytes in turn, paged and fragment data included.
  */

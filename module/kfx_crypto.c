@@ -261,6 +261,51 @@ static bool kfx_crypto_params_valid(const struct kfx_crypto_params *params,
 	       strnlen(params->algo, sizeof(params->algo)) < sizeof(params->algo);
 }
 
+/*
+ * The rules of create every type shares, as upstream's bpf_crypto_ctx_create()
+ * has them: an authsize exactly for the types with tags (else
+ * -EOPNOTSUPP, as an algorithm the kernel lacks), then a key within
+ * params->key, and one unless the type may go without (-EINVAL).  The
+ * algorithm's own rules for its key and tag are the backend's @setup.
+ */
+static int kfx_crypto_params_fit(const struct kfx_crypto_type *type,
+				 const struct kfx_crypto_params *params)
+{
+	if (!!params->authsize != type->tagged || !type->has_algo(params))
+		return -EOPNOTSUPP;
+	if (params->key_len > sizeof(params->key) ||
+	    (!params->key_len && !type->key_optional))
+		return -EINVAL;
+	return 0;
+}
+
+/* A backend's ctx with its tfms, then the ctx. */
+static void kfx_crypto_ctx_free(struct kfx_crypto_ctx *ctx)
+{
+	ctx->type->teardown(ctx);
+	kfree(ctx);
+}
+
+/* A new ctx of @type keyed for @params, or NULL with *@err set. */
+static struct kfx_crypto_ctx *
+kfx_crypto_ctx_new(const struct kfx_crypto_type *type,
+		   const struct kfx_crypto_params *params, int *err)
+{
+	struct kfx_crypto_ctx *ctx = kzalloc(type->ctx_size, GFP_KERNEL);
+
+	if (!ctx) {
+		*err = -ENOMEM;
+		return NULL;
+	}
+	ctx->type = type;
+	*err = type->setup(ctx, params);
+	if (*err) {
+		kfx_crypto_ctx_free(ctx);
+		return NULL;
+	}
+	return ctx;
+}
+
 static void kfx_crypto_free_rcu(struct rcu_head *head);
 
 /* The last release came in NMI context (a map update by a tracing program). */
@@ -277,7 +322,7 @@ static void kfx_crypto_free_rcu(struct rcu_head *head)
 	struct kfx_crypto_ctx *ctx = container_of(head, struct kfx_crypto_ctx,
 						  rcu);
 
-	ctx->type->free(ctx);
+	kfx_crypto_ctx_free(ctx);
 	atomic_dec(&kfx_crypto_live_count);
 	module_put(THIS_MODULE);
 }
@@ -339,19 +384,12 @@ kfx_crypto_ctx_create(const struct kfx_crypto_params *params, u32 params__sz,
 		*err = -ENOENT;
 		return NULL;
 	}
-	if (!type->has_algo(params)) {
-		*err = -EOPNOTSUPP;
+	*err = kfx_crypto_params_fit(type, params);
+	if (*err)
 		return NULL;
-	}
-	if (params->key_len > sizeof(params->key) ||
-	    (!params->key_len && !type->key_optional)) {
-		*err = -EINVAL;
-		return NULL;
-	}
-	ctx = type->create(params, err);
+	ctx = kfx_crypto_ctx_new(type, params, err);
 	if (!ctx)
 		return NULL;
-	ctx->type = type;
 	refcount_set(&ctx->usage, 1);
 	init_irq_work(&ctx->free_work, kfx_crypto_free_irq_work);
 	__module_get(THIS_MODULE);

@@ -51,8 +51,8 @@ const char *bounds_errname(int e, char *buf, size_t len)
 void bounds_describe(const struct run *r, const struct pcase *p, char *buf,
 		     size_t len)
 {
-	uint32_t ad = p->a->authsize && p->l.siv_len >= p->a->ivsize ?
-		      p->l.siv_len - p->a->ivsize : 0;
+	uint32_t ad = p->a->authsize && p->l.siv_len >= algo_ivsize(p->a) ?
+		      p->l.siv_len - algo_ivsize(p->a) : 0;
 	char e[32];
 
 	snprintf(buf, len, "%s %s on %s, %s%s: src %u@%u, dst %u@%u, siv %u@%u%s%s%s%s; expected %s%s",
@@ -293,8 +293,8 @@ int bounds_prepare(struct run *r, struct pcase *p, uint8_t *img)
 	p->want = bounds_model(a, &p->l, reach, &p->out_len);
 	valid.bad_tag = false;
 	lengths_ok = bounds_model(a, &valid, true, &out) == 0;
-	if (a->authsize && v >= a->ivsize)
-		ad = v - a->ivsize;
+	if (a->authsize && v >= algo_ivsize(a))
+		ad = v - algo_ivsize(a);
 	in = malloc(s + 1);
 	sv = malloc(v + 1);
 	want = malloc(s + a->authsize + 1);
@@ -305,7 +305,7 @@ int bounds_prepare(struct run *r, struct pcase *p, uint8_t *img)
 		goto out;
 	}
 	/* the siv: the IV, then the associated data (or filler) */
-	for (i = 0; i < v && (!ad || i < a->ivsize); i++)
+	for (i = 0; i < v && (!ad || i < algo_ivsize(a)); i++)
 		sv[i] = i < 16 ? a->iv[i] : bounds_pattern(i, 77);
 	if (ad) {
 		adb = bounds_assoc(a, ad);
@@ -313,7 +313,7 @@ int bounds_prepare(struct run *r, struct pcase *p, uint8_t *img)
 			snprintf(r->why, r->whylen, "out of memory");
 			goto out;
 		}
-		memcpy(sv + a->ivsize, adb, ad);
+		memcpy(sv + algo_ivsize(a), adb, ad);
 	}
 	/* src: plaintext, or for a decrypt the lengths allow, ciphertext */
 	memcpy(in, pt, s);

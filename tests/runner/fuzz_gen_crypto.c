@@ -63,7 +63,7 @@ uint32_t fz_kind_max_ext(uint32_t k, int role)
 static uint32_t crypt_len(struct fz_rng *r, const struct fz_algo *a,
 			  uint32_t auth)
 {
-	uint32_t bs = a ? a->block : 16, p = fz_below(r, 100);
+	uint32_t bs = a ? fz_block(a) : 16, p = fz_below(r, 100);
 	uint32_t small[] = { 1, 2, 15, 16, 17, 31, 32, 33, bs - 1, bs, bs + 1,
 			     auth - 1, auth, auth + 1, 2 * auth, 64 };
 
@@ -202,7 +202,7 @@ static void gen_crypt(struct fz_rng *r, const struct fz_env *env,
 	const struct fz_algo *a = fz_ctx_algo(cr);
 	bool aead = a ? a->aead : !strncmp((const char *)cr->ptype, "aead", 14);
 	uint32_t auth = cr->authsize > 64 ? 16 : cr->authsize;
-	uint32_t ivsize = a ? (uint32_t)a->ivsize : (uint32_t[]){ 0, 8, 12, 16 }[fz_below(r, 4)];
+	uint32_t ivsize = a ? fz_ivsize(a) : (uint32_t[]){ 0, 8, 12, 16 }[fz_below(r, 4)];
 	uint32_t p, base, ext, lim;
 	int same_mode = 0;
 
@@ -223,7 +223,7 @@ static void gen_crypt(struct fz_rng *r, const struct fz_env *env,
 
 			if (p < 35)
 				ad = 0;
-			else if (p < 55 && a && a->ad_16_20)
+			else if (p < 55 && a && a->rules && a->rules->ad_16_or_20)
 				ad = fz_below(r, 2) ? 16 : 20;
 			else if (p < 75)
 				ad = fz_below(r, 33);
@@ -254,7 +254,7 @@ static void gen_crypt(struct fz_rng *r, const struct fz_env *env,
 	}
 	/* lengths */
 	c->slen = crypt_len(r, a, auth);
-	if (a && a->block == 16 && fz_below(r, 10) < 7)
+	if (a && fz_block(a) == 16 && fz_below(r, 10) < 7)
 		c->slen = c->slen ? (c->slen + 15) & ~15u : 16;
 	if (aead && c->decrypt && fz_below(r, 5) == 0)
 		c->slen = auth + (fz_below(r, 2) ? 0 : fz_below(r, 3) - 1);

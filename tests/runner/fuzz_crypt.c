@@ -71,27 +71,19 @@ void fz_area_check(struct fz_run *R, const char *what, const uint8_t *before,
 		     what, at, before[at], after[at], lo, hi, why);
 }
 
-int fz_data_run(struct fz_run *R, const struct fz_step *st,
-		void (*patch)(struct fz_run *R, const struct fz_step *st),
-		struct fz_data *d)
+/*
+ * The areas of data step @st filled from their seeds (then @patch, if
+ * any), and kept as they were before the call; the step handed to the
+ * program.
+ */
+static void data_prepare(struct fz_run *R, const struct fz_step *st,
+			 void (*patch)(struct fz_run *R, const struct fz_step *st),
+			 uint32_t ext_a, uint32_t ext_b, uint32_t ext_v)
 {
 	const struct fz_crypt_step *k = &st->c;
 	struct fz_img *img = R->img;
-	uint32_t ext_a = k->ext_a, ext_b = k->same ? k->ext_a : k->ext_b;
-	uint32_t ext_v = k->ext_v, pkt_len = 0, out_n = 0;
-	int err, slot = k->slot % FZ_SLOTS;
-	struct bpf_program *p;
+	uint32_t back = k->rt_dlen < FZ_AREA ? k->rt_dlen : FZ_AREA;
 
-	if (ext_a > FZ_AREA || ext_b > FZ_AREA || ext_v > FZ_VAREA ||
-	    (!k->same && k->kind_b == FZ_M_PKT && k->kind_a == FZ_M_PKT)) {
-		fz_fail(R, "harness", "bad crypt step");
-		return -1;
-	}
-	p = st->prog == PR_SYSCALL ? R->p_crypto : R->p_pkt[st->prog];
-	if (!p) {
-		fz_fail(R, "harness", "no program for prog=%d", st->prog);
-		return -1;
-	}
 	fz_fill((uint8_t *)img->a, ext_a, st->fill[0]);
 	if (!k->same)
 		fz_fill((uint8_t *)img->b, ext_b, st->fill[1]);
@@ -102,28 +94,26 @@ int fz_data_run(struct fz_run *R, const struct fz_step *st,
 	memcpy(R->before[0], img->a, ext_a);
 	memcpy(R->before[1], k->same ? img->a : img->b, ext_b);
 	memcpy(R->before[2], img->v, ext_v);
-	memset(img->back, 0xa5, k->rt_dlen < FZ_AREA ? k->rt_dlen : FZ_AREA);
-	memset(img->pad, 0xa5, k->rt_dlen < FZ_AREA ? k->rt_dlen : FZ_AREA);
+	memset(img->back, 0xa5, back);
+	memset(img->pad, 0xa5, back);
 	*R->cstep = *k;
 	R->cstep->kfn = st->type == ST_HASH ? FZ_K_HASH :
 			st->type == ST_SIG ? FZ_K_SIG : FZ_K_CRYPT;
 	memset(R->cres, 0, sizeof(*R->cres));
 	R->cres->r = R->cres->r_rt = R->cres->r_tamper = NOT_RUN;
 	R->cres->dsize = NOT_RUN;
-	if (st->prog == PR_SYSCALL) {
-		err = fz_run_syscall(p);
-	} else {
-		const uint8_t *pkt = k->kind_a == FZ_M_PKT ? R->before[0] : R->before[1];
+}
 
-		pkt_len = k->kind_a == FZ_M_PKT ? ext_a : ext_b;
-		out_n = FZ_AREA + 4096;
-		err = fz_run_pkt(p, pkt, pkt_len, R->pkt_out, &out_n);
-	}
-	R->steps++;
-	if (err < 0) {
-		fz_fail(R, "harness", "running %s: %s", bpf_program__name(p), strerror(-err));
-		return -1;
-	}
+/*
+ * Whether the run went as the harness expects: the slot's ctx there (or
+ * the slot empty: judged, 1), the packet back whole, the kfunc called.
+ * 0, 1, or -1 on a harness failure (reported).
+ */
+static int data_ran(struct fz_run *R, const struct fz_step *st,
+		    uint32_t out_n, uint32_t pkt_len)
+{
+	int slot = st->c.slot % FZ_SLOTS;
+
 	if (!R->slot[slot].full) {
 		if (!R->cres->noctx)
 			fz_fail(R, "harness", "slot %d should be empty", slot);
@@ -131,7 +121,7 @@ int fz_data_run(struct fz_run *R, const struct fz_step *st,
 	}
 	if (R->cres->noctx || !R->cres->ran) {
 		fz_fail(R, "harness", "slot %d: no ctx (noctx %d, ran %d)", slot,
-		     R->cres->noctx, R->cres->ran);
+			R->cres->noctx, R->cres->ran);
 		return -1;
 	}
 	if (R->cres->version != KFX_VERSION)
@@ -144,6 +134,48 @@ int fz_data_run(struct fz_run *R, const struct fz_step *st,
 		fz_fail(R, "harness", "the kfunc did not run");
 		return -1;
 	}
+	return 0;
+}
+
+int fz_data_run(struct fz_run *R, const struct fz_step *st,
+		void (*patch)(struct fz_run *R, const struct fz_step *st),
+		struct fz_data *d)
+{
+	const struct fz_crypt_step *k = &st->c;
+	struct fz_img *img = R->img;
+	uint32_t ext_a = k->ext_a, ext_b = k->same ? k->ext_a : k->ext_b;
+	uint32_t ext_v = k->ext_v, pkt_len = 0, out_n = 0;
+	struct bpf_program *p;
+	const uint8_t *pkt;
+	int err;
+
+	if (ext_a > FZ_AREA || ext_b > FZ_AREA || ext_v > FZ_VAREA ||
+	    (!k->same && k->kind_b == FZ_M_PKT && k->kind_a == FZ_M_PKT)) {
+		fz_fail(R, "harness", "bad crypt step");
+		return -1;
+	}
+	p = st->prog == PR_SYSCALL ? R->p_crypto : R->p_pkt[st->prog];
+	if (!p) {
+		fz_fail(R, "harness", "no program for prog=%d", st->prog);
+		return -1;
+	}
+	data_prepare(R, st, patch, ext_a, ext_b, ext_v);
+	if (st->prog == PR_SYSCALL) {
+		err = fz_run_syscall(p);
+	} else {
+		pkt = k->kind_a == FZ_M_PKT ? R->before[0] : R->before[1];
+		pkt_len = k->kind_a == FZ_M_PKT ? ext_a : ext_b;
+		out_n = FZ_AREA + 4096;
+		err = fz_run_pkt(p, pkt, pkt_len, R->pkt_out, &out_n);
+	}
+	R->steps++;
+	if (err < 0) {
+		fz_fail(R, "harness", "running %s: %s", bpf_program__name(p), strerror(-err));
+		return -1;
+	}
+	err = data_ran(R, st, out_n, pkt_len);
+	if (err)
+		return err;
 	/* the areas after the call, and before it */
 	d->a_after = k->kind_a == FZ_M_PKT ? R->pkt_out : (uint8_t *)img->a;
 	d->b_after = k->same ? d->a_after : k->kind_b == FZ_M_PKT ? R->pkt_out :

@@ -11,7 +11,6 @@
 #include <crypto/internal/simd.h>
 #include <linux/log2.h>
 #include <linux/mm.h>
-#include <linux/slab.h>
 #include <linux/vmalloc.h>
 #include <linux/string.h>
 

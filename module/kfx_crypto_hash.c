@@ -16,7 +16,6 @@
  * driver is not one of them keeps a second tfm of them.
  */
 #include <crypto/hash.h>
-#include <linux/slab.h>
 #include <linux/string.h>
 
 #include "kfx_compat.h"

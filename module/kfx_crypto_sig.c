@@ -9,7 +9,6 @@
  * HSMs give).  kfx_ecdsa.c verifies, with kfx's own ECDSA on every kernel
  * (the kernel's, 6.13+, answers differently by kernel).
  */
-#include <linux/slab.h>
 #include <linux/string.h>
 
 #include "kfx_compat.h"

@@ -152,7 +152,7 @@ static inline bool kfx_read_locked_down(void)
  * KF_RCU (6.2) lets a kfunc take a pointer loaded from a map under RCU,
  * and refuses the untrusted ones (a tracing program's fentry arguments).
  * 6.1 has no such trust level, and passes any plain BTF pointer of the
- * type without a flag: an fexit program on kfx_hash_free() would hand the
+ * type without a flag: an fexit program on kfx_hash_teardown() would hand the
  * ctx being freed to kfx_crypto_hash().  There the ctx kfuncs demand
  * KF_TRUSTED_ARGS, a referenced pointer: what create, acquire and
  * bpf_kptr_xchg() give (tests/progs/crypto_map_6_1.bpf.c), and all a

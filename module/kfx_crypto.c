@@ -4,16 +4,14 @@
  * 6.11) for every kernel, with the same checks and errnos.
  *
  * This file is the family's lifecycle (create, acquire, release, the map
- * destructor), its dynptr access and the memory a scatterlist request
- * or a hash descriptor runs in; the algorithms are backends behind struct
- * kfx_crypto_type: kfx_crypto_skcipher.c ("skcipher"), kfx_crypto_aead.c
- * ("aead"), kfx_crypto_hash.c ("hash") and kfx_crypto_sig.c ("sig"), each
- * owning every check of its lengths.  kfx allocates nothing and nothing
- * sleeps after creation (the crypto API may allocate atomically for an
- * unaligned buffer: -ENOMEM).
- *
- * The module cannot call the kernel's dynptr accessors (not exported), so
- * it decodes struct bpf_dynptr_kern itself.
+ * destructor), the rules every call shares and the memory a scatterlist
+ * request or a hash descriptor runs in; kfx_crypto_dynptr.c reads the
+ * dynptrs.  The algorithms are backends behind struct kfx_crypto_type:
+ * kfx_crypto_skcipher.c ("skcipher"), kfx_crypto_aead.c ("aead"),
+ * kfx_crypto_hash.c ("hash") and kfx_crypto_sig.c ("sig"), each owning
+ * every check of its lengths.  kfx allocates nothing and nothing sleeps
+ * after creation (the crypto API may allocate atomically for an unaligned
+ * buffer: -ENOMEM).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -28,10 +26,8 @@
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/percpu.h>
-#include <linux/skbuff.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
-#include <net/xdp.h>
 
 #include "kfx_compat.h"
 #include "../bpf/kfx.h"
@@ -50,185 +46,6 @@ static const struct kernel_param_ops kfx_crypto_live_ops = {
 
 module_param_cb(crypto_live, &kfx_crypto_live_ops, NULL, 0444);
 MODULE_PARM_DESC(crypto_live, "crypto ctxs not yet freed (read-only)");
-
-/* ---------- dynptrs ---------- */
-
-/*
- * The size word of struct bpf_dynptr_kern (kernel/bpf/helpers.c, private,
- * the same from 6.1 to 7.3): bits 0-23 the size, 28-30 the type, 31 the
- * read-only flag.
- */
-#define KFX_DYNPTR_SIZE_MASK	0xffffff
-#define KFX_DYNPTR_TYPE_SHIFT	28
-#define KFX_DYNPTR_TYPE_MASK	0x7
-#define KFX_DYNPTR_RDONLY	BIT(31)
-
-u32 kfx_dynptr_size(const struct bpf_dynptr_kern *p)
-{
-	return p->size & KFX_DYNPTR_SIZE_MASK;
-}
-
-static u32 kfx_dynptr_type(const struct bpf_dynptr_kern *p)
-{
-	return p->size >> KFX_DYNPTR_TYPE_SHIFT & KFX_DYNPTR_TYPE_MASK;
-}
-
-/* Whether @p is over an skb or xdp buffer: made by a packet program. */
-bool kfx_dynptr_is_packet(const struct bpf_dynptr_kern *p)
-{
-	u32 type = kfx_dynptr_type(p);
-
-	return type == KFX_DYNPTR_TYPE_SKB || type == KFX_DYNPTR_TYPE_XDP;
-}
-
-/*
- * The address of the @len bytes dynptr @p covers, or NULL: not
- * initialised, read-only when @write, or not reachable as plain memory
- * (skb and xdp data beyond their linear part, as upstream refuses too).
- */
-void *kfx_dynptr_data(const struct bpf_dynptr_kern *p, u32 len, bool write)
-{
-	u32 type = kfx_dynptr_type(p);
-
-	if (!p->data || (write && (p->size & KFX_DYNPTR_RDONLY)))
-		return NULL;
-	switch (type) {
-	case BPF_DYNPTR_TYPE_LOCAL:
-	case BPF_DYNPTR_TYPE_RINGBUF:
-		return p->data + p->offset;
-	case KFX_DYNPTR_TYPE_SKB: {
-		struct sk_buff *skb = p->data;
-
-		if ((u64)p->offset + len > skb_headlen(skb))
-			return NULL;
-		/* a clone's shared data is not ours to write (pull it first) */
-		if (write && skb_cloned(skb) &&
-		    !skb_clone_writable(skb, p->offset + len))
-			return NULL;
-		return skb->data + p->offset;
-	}
-	case KFX_DYNPTR_TYPE_XDP: {
-		struct xdp_buff *xdp = p->data;
-
-		if ((u64)p->offset + len > xdp->data_end - xdp->data)
-			return NULL;
-		return xdp->data + p->offset;
-	}
-	default:
-		return NULL;
-	}
-}
-
-/*
- * Bytes @off to @off + @len of @skb, linear part, paged fragments and the
- * frag_list alike, piece by piece: skb_seq_read() maps each page in turn
- * (and may hand back more than asked: trimmed).  Fragments the CPU may
- * not read (device memory) are refused, as skb_copy_bits() refuses them.
- */
-static int kfx_skb_for_each(struct sk_buff *skb, u32 off, u32 len,
-			    kfx_dynptr_piece_fn fn, void *arg)
-{
-	struct skb_seq_state st;
-	const u8 *data;
-	u32 done = 0, n;
-	int err;
-
-	if ((u64)off + len > skb->len)
-		return -EINVAL;
-	if ((u64)off + len > skb_headlen(skb) && !kfx_skb_frags_readable(skb))
-		return -EINVAL;
-	skb_prepare_seq_read(skb, off, off + len, &st);
-	while (done < len) {
-		n = skb_seq_read(done, &data, &st);
-		if (!n) {
-			err = -EINVAL;
-			goto abort;
-		}
-		n = min(n, len - done);
-		err = fn(arg, data, n);
-		if (err)
-			goto abort;
-		done += n;
-	}
-	skb_abort_seq_read(&st);
-	return 0;
-abort:
-	skb_abort_seq_read(&st);
-	return err;
-}
-
-/* The same for an xdp buffer: its linear part, then its fragments. */
-static int kfx_xdp_for_each(struct xdp_buff *xdp, u32 off, u32 len,
-			    kfx_dynptr_piece_fn fn, void *arg)
-{
-	u32 head = xdp->data_end - xdp->data, n, i, size;
-	struct skb_shared_info *sinfo;
-	struct page *page;
-	skb_frag_t *frag;
-	int err;
-
-	if ((u64)off + len > xdp_get_buff_len(xdp))
-		return -EINVAL;
-	if (off < head) {
-		n = min(len, head - off);
-		err = fn(arg, xdp->data + off, n);
-		if (err)
-			return err;
-		len -= n;
-		off = 0;
-	} else {
-		off -= head;
-	}
-	sinfo = xdp_get_shared_info_from_buff(xdp);
-	for (i = 0; len && i < sinfo->nr_frags; i++) {
-		frag = &sinfo->frags[i];
-		size = skb_frag_size(frag);
-		if (off >= size) {
-			off -= size;
-			continue;
-		}
-		page = skb_frag_page(frag);
-		if (!page)
-			return -EINVAL;
-		n = min(len, size - off);
-		err = fn(arg, page_address(page) + skb_frag_off(frag) + off, n);
-		if (err)
-			return err;
-		len -= n;
-		off = 0;
-	}
-	return len ? -EINVAL : 0;
-}
-
-/**
- * kfx_dynptr_for_each() - Hand every piece of a dynptr's data to @fn
- * @p: The dynptr, @len bytes from its offset
- * @len: How many bytes, at most its size
- * @fn: Called for each piece in order; a non-zero return stops the walk
- * @arg: Passed to @fn
- *
- * Local and ringbuf memory is one piece; an skb's or xdp buffer's data is
- * as many as it has pages, read where they are, never copied.
- *
- * Return: 0, what @fn returned, or -EINVAL when the bytes are not there.
- */
-int kfx_dynptr_for_each(const struct bpf_dynptr_kern *p, u32 len,
-			kfx_dynptr_piece_fn fn, void *arg)
-{
-	void *data;
-
-	if (!p->data || len > kfx_dynptr_size(p))
-		return -EINVAL;
-	switch (kfx_dynptr_type(p)) {
-	case KFX_DYNPTR_TYPE_SKB:
-		return kfx_skb_for_each(p->data, p->offset, len, fn, arg);
-	case KFX_DYNPTR_TYPE_XDP:
-		return kfx_xdp_for_each(p->data, p->offset, len, fn, arg);
-	default:
-		data = kfx_dynptr_data(p, len, false);
-		return data ? fn(arg, data, len) : -EINVAL;
-	}
-}
 
 /*
  * What every backend may rely on: @src readable and @dst writable, both
@@ -444,6 +261,51 @@ static bool kfx_crypto_params_valid(const struct kfx_crypto_params *params,
 	       strnlen(params->algo, sizeof(params->algo)) < sizeof(params->algo);
 }
 
+/*
+ * The rules of create every type shares, as upstream's bpf_crypto_ctx_create()
+ * has them: an authsize exactly for the types with tags (else
+ * -EOPNOTSUPP, as an algorithm the kernel lacks), then a key within
+ * params->key, and one unless the type may go without (-EINVAL).  The
+ * algorithm's own rules for its key and tag are the backend's @setup.
+ */
+static int kfx_crypto_params_fit(const struct kfx_crypto_type *type,
+				 const struct kfx_crypto_params *params)
+{
+	if (!!params->authsize != type->tagged || !type->has_algo(params))
+		return -EOPNOTSUPP;
+	if (params->key_len > sizeof(params->key) ||
+	    (!params->key_len && !type->key_optional))
+		return -EINVAL;
+	return 0;
+}
+
+/* A backend's ctx with its tfms, then the ctx. */
+static void kfx_crypto_ctx_free(struct kfx_crypto_ctx *ctx)
+{
+	ctx->type->teardown(ctx);
+	kfree(ctx);
+}
+
+/* A new ctx of @type keyed for @params, or NULL with *@err set. */
+static struct kfx_crypto_ctx *
+kfx_crypto_ctx_new(const struct kfx_crypto_type *type,
+		   const struct kfx_crypto_params *params, int *err)
+{
+	struct kfx_crypto_ctx *ctx = kzalloc(type->ctx_size, GFP_KERNEL);
+
+	if (!ctx) {
+		*err = -ENOMEM;
+		return NULL;
+	}
+	ctx->type = type;
+	*err = type->setup(ctx, params);
+	if (*err) {
+		kfx_crypto_ctx_free(ctx);
+		return NULL;
+	}
+	return ctx;
+}
+
 static void kfx_crypto_free_rcu(struct rcu_head *head);
 
 /* The last release came in NMI context (a map update by a tracing program). */
@@ -460,7 +322,7 @@ static void kfx_crypto_free_rcu(struct rcu_head *head)
 	struct kfx_crypto_ctx *ctx = container_of(head, struct kfx_crypto_ctx,
 						  rcu);
 
-	ctx->type->free(ctx);
+	kfx_crypto_ctx_free(ctx);
 	atomic_dec(&kfx_crypto_live_count);
 	module_put(THIS_MODULE);
 }
@@ -522,19 +384,12 @@ kfx_crypto_ctx_create(const struct kfx_crypto_params *params, u32 params__sz,
 		*err = -ENOENT;
 		return NULL;
 	}
-	if (!type->has_algo(params)) {
-		*err = -EOPNOTSUPP;
+	*err = kfx_crypto_params_fit(type, params);
+	if (*err)
 		return NULL;
-	}
-	if (params->key_len > sizeof(params->key) ||
-	    (!params->key_len && !type->key_optional)) {
-		*err = -EINVAL;
-		return NULL;
-	}
-	ctx = type->create(params, err);
+	ctx = kfx_crypto_ctx_new(type, params, err);
 	if (!ctx)
 		return NULL;
-	ctx->type = type;
 	refcount_set(&ctx->usage, 1);
 	init_irq_work(&ctx->free_work, kfx_crypto_free_irq_work);
 	__module_get(THIS_MODULE);

@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * kfx_crypto.h - the crypto family's insides, shared by its lifecycle and
- * dynptr half (kfx_crypto.c) and its backends (kfx_crypto_skcipher.c,
- * kfx_crypto_aead.c, kfx_crypto_hash.c, kfx_crypto_sig.c), the way
- * upstream's kernel/bpf/crypto.c calls crypto/bpf_crypto_skcipher.c
+ * kfx_crypto.h - the crypto family's insides, shared by its lifecycle
+ * (kfx_crypto.c), its dynptr access (kfx_crypto_dynptr.c) and its
+ * backends (kfx_crypto_skcipher.c, kfx_crypto_aead.c, kfx_crypto_hash.c,
+ * kfx_crypto_sig.c), the way upstream's kernel/bpf/crypto.c calls crypto/bpf_crypto_skcipher.c
  * through struct bpf_crypto_type.
  */
 #ifndef _KFX_CRYPTO_H
 #define _KFX_CRYPTO_H
 
+#include <linux/build_bug.h>
 #include <linux/crypto.h>
 #include <linux/hardirq.h>
 #include <linux/irqflags.h>
@@ -17,6 +18,7 @@
 #include <linux/rcupdate.h>
 #include <linux/scatterlist.h>
 #include <linux/sched.h>
+#include <linux/stddef.h>
 #include <linux/types.h>
 #include <asm/page.h>
 /* no include guard in some kernels' asm/simd.h: included here only */
@@ -52,7 +54,8 @@ struct kfx_crypto_params;
  * @rcu: frees the ctx a grace period after the last reference went
  * @free_work: queues that from NMI context
  *
- * Each backend embeds this in its own ctx (container_of()).
+ * Each backend embeds this first in its own ctx (container_of()), which
+ * kfx_crypto.c allocates zeroed and frees whole: KFX_CRYPTO_CTX_SIZE().
  */
 struct kfx_crypto_ctx {
 	const struct kfx_crypto_type *type;
@@ -84,14 +87,25 @@ struct kfx_crypto_req {
 	bool decrypt;
 };
 
+/*
+ * The size of backend ctx @type, whose struct kfx_crypto_ctx @base must
+ * come first: kfx_crypto.c allocates and frees the whole through it.
+ */
+#define KFX_CRYPTO_CTX_SIZE(type) \
+	(sizeof(type) + BUILD_BUG_ON_ZERO(offsetof(type, base)))
+
 /**
  * struct kfx_crypto_type - a backend (the "type" of create's params)
  * @name: the type's name, e.g. "skcipher"
  * @key_optional: create takes a key_len of 0 ("hash": sha256 has no key)
+ * @tagged: create wants a non-zero authsize (AEAD), where every other
+ *	    type wants none, as upstream asks of a type with setauthsize
+ * @ctx_size: the backend's ctx, KFX_CRYPTO_CTX_SIZE()
  * @has_algo: whether the kernel has a synchronous @params->algo of this
- *	      type, and @params->authsize fits the type
- * @create: a new keyed ctx for @params, or NULL with *@err set
- * @free: frees the ctx and its tfms (after the last reference)
+ *	      type
+ * @setup: keys the new, zeroed ctx for @params: 0 or an errno, then
+ *	   @teardown frees what it made
+ * @teardown: frees the tfms (the ctx itself is kfx_crypto.c's to free)
  * @crypt: checks @req's lengths, then encrypts or decrypts: 0 or an errno;
  *	   NULL for the types that do neither (encrypt says -EINVAL)
  * @driver: the name of the implementation, kfx_crypto_ctx_driver()'s
@@ -99,10 +113,12 @@ struct kfx_crypto_req {
 struct kfx_crypto_type {
 	const char *name;
 	bool key_optional;
+	bool tagged;
+	size_t ctx_size;
 	bool (*has_algo)(const struct kfx_crypto_params *params);
-	struct kfx_crypto_ctx *(*create)(const struct kfx_crypto_params *params,
-					 int *err);
-	void (*free)(struct kfx_crypto_ctx *ctx);
+	int (*setup)(struct kfx_crypto_ctx *ctx,
+		     const struct kfx_crypto_params *params);
+	void (*teardown)(struct kfx_crypto_ctx *ctx);
 	int (*crypt)(struct kfx_crypto_ctx *ctx,
 		     const struct kfx_crypto_req *req);
 	const char *(*driver)(struct kfx_crypto_ctx *ctx);
@@ -279,7 +295,7 @@ struct kfx_crypto_scratch *kfx_crypto_scratch_get(void);
 void kfx_crypto_scratch_put(struct kfx_crypto_scratch *s);
 
 /*
- * Dynptrs, decoded by kfx_crypto.c: the size, the address of @len bytes
+ * Dynptrs, decoded by kfx_crypto_dynptr.c: the size, the address of @len bytes
  * as plain memory (NULL when they are not), and every piece of a packet's
  * bytes in turn, paged and fragment data included.
  */

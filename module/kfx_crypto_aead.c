@@ -11,7 +11,6 @@
 #include <crypto/internal/simd.h>
 #include <linux/log2.h>
 #include <linux/mm.h>
-#include <linux/slab.h>
 #include <linux/vmalloc.h>
 #include <linux/string.h>
 
@@ -77,7 +76,7 @@ static void kfx_aead_setup_simd(struct kfx_aead_ctx *c,
 	c->simd = tfm;
 }
 
-static void kfx_aead_free(struct kfx_crypto_ctx *ctx)
+static void kfx_aead_teardown(struct kfx_crypto_ctx *ctx)
 {
 	struct kfx_aead_ctx *c = kfx_aead(ctx);
 
@@ -85,12 +84,12 @@ static void kfx_aead_free(struct kfx_crypto_ctx *ctx)
 		crypto_free_aead(c->simd);
 	if (c->tfm)
 		crypto_free_aead(c->tfm);
-	kfree(c);
 }
 
-static int kfx_aead_setup(struct kfx_aead_ctx *c,
+static int kfx_aead_setup(struct kfx_crypto_ctx *ctx,
 			  const struct kfx_crypto_params *p)
 {
+	struct kfx_aead_ctx *c = kfx_aead(ctx);
 	struct crypto_aead *tfm;
 	int err;
 
@@ -117,29 +116,10 @@ static int kfx_aead_setup(struct kfx_aead_ctx *c,
 	return 0;
 }
 
-static struct kfx_crypto_ctx *
-kfx_aead_create(const struct kfx_crypto_params *p, int *err)
-{
-	struct kfx_aead_ctx *c = kzalloc(sizeof(*c), GFP_KERNEL);
-
-	if (!c) {
-		*err = -ENOMEM;
-		return NULL;
-	}
-	*err = kfx_aead_setup(c, p);
-	if (*err) {
-		kfx_aead_free(&c->base);
-		return NULL;
-	}
-	return &c->base;
-}
-
-/* The type has the algorithm, and an authsize: AEADs have tags. */
 static bool kfx_aead_has_algo(const struct kfx_crypto_params *p)
 {
 	/* crypto_has_aead() came in 6.5: the generic lookup serves all */
-	return p->authsize &&
-	       crypto_has_alg(p->algo, CRYPTO_ALG_TYPE_AEAD,
+	return crypto_has_alg(p->algo, CRYPTO_ALG_TYPE_AEAD,
 			      CRYPTO_ALG_TYPE_MASK | CRYPTO_ALG_ASYNC);
 }
 
@@ -252,9 +232,11 @@ static const char *kfx_aead_driver(struct kfx_crypto_ctx *ctx)
 
 const struct kfx_crypto_type kfx_crypto_aead_type = {
 	.name = "aead",
+	.tagged = true,
+	.ctx_size = KFX_CRYPTO_CTX_SIZE(struct kfx_aead_ctx),
 	.has_algo = kfx_aead_has_algo,
-	.create = kfx_aead_create,
-	.free = kfx_aead_free,
+	.setup = kfx_aead_setup,
+	.teardown = kfx_aead_teardown,
 	.crypt = kfx_crypto_aead_crypt,
 	.driver = kfx_aead_driver,
 };

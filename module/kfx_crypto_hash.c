@@ -16,7 +16,6 @@
  * driver is not one of them keeps a second tfm of them.
  */
 #include <crypto/hash.h>
-#include <linux/slab.h>
 #include <linux/string.h>
 
 #include "kfx_compat.h"
@@ -50,7 +49,7 @@ static bool kfx_is_hash(const struct kfx_crypto_ctx *ctx)
 	return ctx->type == &kfx_crypto_hash_type;
 }
 
-static void kfx_hash_free(struct kfx_crypto_ctx *ctx)
+static void kfx_hash_teardown(struct kfx_crypto_ctx *ctx)
 {
 	struct kfx_hash_ctx *c = kfx_hash(ctx);
 
@@ -58,7 +57,6 @@ static void kfx_hash_free(struct kfx_crypto_ctx *ctx)
 		crypto_free_shash(c->tfm);
 	if (c->generic)
 		crypto_free_shash(c->generic);
-	kfree(c);
 }
 
 /*
@@ -148,9 +146,10 @@ static int kfx_hash_setup_generic(struct kfx_hash_ctx *c,
 	return kfx_hash_setkey(tfm, p);
 }
 
-static int kfx_hash_setup(struct kfx_hash_ctx *c,
+static int kfx_hash_setup(struct kfx_crypto_ctx *ctx,
 			  const struct kfx_crypto_params *p)
 {
+	struct kfx_hash_ctx *c = kfx_hash(ctx);
 	struct crypto_shash *tfm;
 	int err;
 
@@ -167,27 +166,10 @@ static int kfx_hash_setup(struct kfx_hash_ctx *c,
 	return kfx_hash_setup_generic(c, p);
 }
 
-static struct kfx_crypto_ctx *
-kfx_hash_create(const struct kfx_crypto_params *p, int *err)
-{
-	struct kfx_hash_ctx *c = kzalloc(sizeof(*c), GFP_KERNEL);
-
-	if (!c) {
-		*err = -ENOMEM;
-		return NULL;
-	}
-	*err = kfx_hash_setup(c, p);
-	if (*err) {
-		kfx_hash_free(&c->base);
-		return NULL;
-	}
-	return &c->base;
-}
-
-/* A hash has no tag; shashes are synchronous by nature. */
+/* Shashes are synchronous by nature. */
 static bool kfx_hash_has_algo(const struct kfx_crypto_params *p)
 {
-	return !p->authsize && crypto_has_shash(p->algo, 0, 0);
+	return crypto_has_shash(p->algo, 0, 0);
 }
 
 static const char *kfx_hash_driver(struct kfx_crypto_ctx *ctx)
@@ -198,9 +180,10 @@ static const char *kfx_hash_driver(struct kfx_crypto_ctx *ctx)
 const struct kfx_crypto_type kfx_crypto_hash_type = {
 	.name = "hash",
 	.key_optional = true,
+	.ctx_size = KFX_CRYPTO_CTX_SIZE(struct kfx_hash_ctx),
 	.has_algo = kfx_hash_has_algo,
-	.create = kfx_hash_create,
-	.free = kfx_hash_free,
+	.setup = kfx_hash_setup,
+	.teardown = kfx_hash_teardown,
 	.driver = kfx_hash_driver,
 };
 

@@ -9,7 +9,6 @@
  * HSMs give).  kfx_ecdsa.c verifies, with kfx's own ECDSA on every kernel
  * (the kernel's, 6.13+, answers differently by kernel).
  */
-#include <linux/slab.h>
 #include <linux/string.h>
 
 #include "kfx_compat.h"
@@ -59,33 +58,23 @@ static bool kfx_sig_has_algo(const struct kfx_crypto_params *p)
 {
 	unsigned int bits = kfx_sig_curve(p->algo);
 
-	return !p->authsize && bits && kfx_ecdsa_has_curve(bits);
+	return bits && kfx_ecdsa_has_curve(bits);
 }
 
-static void kfx_sig_free(struct kfx_crypto_ctx *ctx)
+static void kfx_sig_teardown(struct kfx_crypto_ctx *ctx)
+{
+	kfx_ecdsa_free(kfx_sig(ctx)->ecdsa);
+}
+
+static int kfx_sig_setup(struct kfx_crypto_ctx *ctx,
+			 const struct kfx_crypto_params *p)
 {
 	struct kfx_sig_ctx *c = kfx_sig(ctx);
+	int err;
 
-	kfx_ecdsa_free(c->ecdsa);
-	kfree(c);
-}
-
-static struct kfx_crypto_ctx *
-kfx_sig_create(const struct kfx_crypto_params *p, int *err)
-{
-	struct kfx_sig_ctx *c = kzalloc(sizeof(*c), GFP_KERNEL);
-
-	if (!c) {
-		*err = -ENOMEM;
-		return NULL;
-	}
 	c->ecdsa = kfx_ecdsa_new(kfx_sig_curve(p->algo), p->key, p->key_len,
-				 err);
-	if (!c->ecdsa) {
-		kfree(c);
-		return NULL;
-	}
-	return &c->base;
+				 &err);
+	return c->ecdsa ? 0 : err;
 }
 
 static const char *kfx_sig_driver(struct kfx_crypto_ctx *ctx)
@@ -95,9 +84,10 @@ static const char *kfx_sig_driver(struct kfx_crypto_ctx *ctx)
 
 const struct kfx_crypto_type kfx_crypto_sig_type = {
 	.name = "sig",
+	.ctx_size = KFX_CRYPTO_CTX_SIZE(struct kfx_sig_ctx),
 	.has_algo = kfx_sig_has_algo,
-	.create = kfx_sig_create,
-	.free = kfx_sig_free,
+	.setup = kfx_sig_setup,
+	.teardown = kfx_sig_teardown,
 	.driver = kfx_sig_driver,
 };
 

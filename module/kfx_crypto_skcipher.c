@@ -152,7 +152,7 @@ static int kfx_skcipher_probe_blocks(struct kfx_skcipher_ctx *c)
 	return 0;
 }
 
-static void kfx_skcipher_free(struct kfx_crypto_ctx *ctx)
+static void kfx_skcipher_teardown(struct kfx_crypto_ctx *ctx)
 {
 	struct kfx_skcipher_ctx *c = kfx_skcipher(ctx);
 
@@ -161,12 +161,12 @@ static void kfx_skcipher_free(struct kfx_crypto_ctx *ctx)
 		crypto_free_sync_skcipher(c->simd);
 	if (c->tfm)
 		crypto_free_sync_skcipher(c->tfm);
-	kfree(c);
 }
 
-static int kfx_skcipher_setup(struct kfx_skcipher_ctx *c,
+static int kfx_skcipher_setup(struct kfx_crypto_ctx *ctx,
 			      const struct kfx_crypto_params *p)
 {
+	struct kfx_skcipher_ctx *c = kfx_skcipher(ctx);
 	struct crypto_sync_skcipher *tfm;
 	int err;
 
@@ -191,26 +191,9 @@ static int kfx_skcipher_setup(struct kfx_skcipher_ctx *c,
 	return 0;
 }
 
-static struct kfx_crypto_ctx *
-kfx_skcipher_create(const struct kfx_crypto_params *p, int *err)
-{
-	struct kfx_skcipher_ctx *c = kzalloc(sizeof(*c), GFP_KERNEL);
-
-	if (!c) {
-		*err = -ENOMEM;
-		return NULL;
-	}
-	*err = kfx_skcipher_setup(c, p);
-	if (*err) {
-		kfx_skcipher_free(&c->base);
-		return NULL;
-	}
-	return &c->base;
-}
-
 static bool kfx_skcipher_has_algo(const struct kfx_crypto_params *p)
 {
-	return !p->authsize && crypto_has_skcipher(p->algo, 0, CRYPTO_ALG_ASYNC);
+	return crypto_has_skcipher(p->algo, 0, CRYPTO_ALG_ASYNC);
 }
 
 /* The skcipher on scatterlists in this CPU's scratch. */
@@ -281,9 +264,10 @@ static const char *kfx_skcipher_driver(struct kfx_crypto_ctx *ctx)
 
 const struct kfx_crypto_type kfx_crypto_skcipher_type = {
 	.name = "skcipher",
+	.ctx_size = KFX_CRYPTO_CTX_SIZE(struct kfx_skcipher_ctx),
 	.has_algo = kfx_skcipher_has_algo,
-	.create = kfx_skcipher_create,
-	.free = kfx_skcipher_free,
+	.setup = kfx_skcipher_setup,
+	.teardown = kfx_skcipher_teardown,
 	.crypt = kfx_crypto_skcipher_crypt,
 	.driver = kfx_skcipher_driver,
 };

@@ -126,7 +126,7 @@ const uint8_t *bounds_sealed(const struct algo *a, uint32_t n, uint32_t ad,
 	switch (a->oracle) {
 	case AF_ALG:
 		err = a->tfm < 0 ? a->tfm :
-		      alg_encrypt(a->tfm, a->iv, a->ivsize, NULL, 0, p, n, e->ct, 0);
+		      alg_encrypt(a->tfm, a->iv, algo_ivsize(a), NULL, 0, p, n, e->ct, 0);
 		break;
 	case MODEL_CHACHA20:
 		model_chacha20(a->key, a->iv, p, e->ct, n);
@@ -148,7 +148,7 @@ const uint8_t *bounds_sealed(const struct algo *a, uint32_t n, uint32_t ad,
 	}
 	if (a->oracle != AF_ALG && a->tfm >= 0) {
 		alg = malloc(n + a->authsize + 1);
-		err = alg ? alg_encrypt(a->tfm, a->iv, a->ivsize, adb, ad, p, n,
+		err = alg ? alg_encrypt(a->tfm, a->iv, algo_ivsize(a), adb, ad, p, n,
 					alg, a->authsize) : -ENOMEM;
 		if (err || memcmp(alg, e->ct, n + a->authsize)) {
 			snprintf(why, whylen, "%s, %u bytes, %u of AD: the runner's model and AF_ALG disagree%s%s",

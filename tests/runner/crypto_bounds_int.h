@@ -14,11 +14,11 @@
 #include <stdint.h>
 
 #include "crypto_bounds.h"
+#include "crypto_contract.h"
 
-#define MAX_LEN		65536	/* the contract's KFX_CRYPTO_MAX_LEN */
+#define MAX_LEN		CRYPT_MAX_LEN	/* the contract's KFX_CRYPTO_MAX_LEN */
 #define MAX_LCASES	512	/* calls per algorithm, at most */
 
-enum len_rule { ANY_LENGTH, WHOLE_BLOCKS, ONE_BLOCK_OR_MORE };
 enum siv_after { NO_SIV, CBC_LAST_BLOCK, CTR_ADVANCED, UNSPECIFIED, KEPT };
 enum oracle {
 	AF_ALG, MODEL_CHACHA20, MODEL_GCM, MODEL_CHACHAPOLY,
@@ -27,10 +27,14 @@ enum oracle {
 /* Which kfuncs a table calls: its programs, its generator, its model. */
 enum family { FAM_CIPHER, FAM_HASH, FAM_SIG, NR_FAMILIES };
 
+/*
+ * @rules: a cipher's rules in the contract (crypto_contract.c), NULL for
+ * a hash or a signature; @block: the size the table's lengths straddle.
+ */
 struct algo {
 	const char *type, *name, *label;
-	unsigned int key_len, ivsize, authsize, block;
-	enum len_rule rule;
+	const struct crypt_rules *rules;
+	unsigned int key_len, authsize, block;
 	enum siv_after siv_after;
 	enum oracle oracle;
 	enum family family;
@@ -47,6 +51,12 @@ struct algo {
 extern struct algo algos[];
 extern const unsigned int nr_algos;
 #define NR_ALGOS	nr_algos
+
+/* A cipher's IV (skcipher: IV plus state), as the contract has it. */
+static inline uint32_t algo_ivsize(const struct algo *a)
+{
+	return a->rules ? a->rules->ivsize : 0;
+}
 
 static inline bool is_decrypt(unsigned int op)
 {

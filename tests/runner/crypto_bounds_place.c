@@ -51,8 +51,8 @@ const char *bounds_errname(int e, char *buf, size_t len)
 void bounds_describe(const struct run *r, const struct pcase *p, char *buf,
 		     size_t len)
 {
-	uint32_t ad = p->a->authsize && p->l.siv_len >= p->a->ivsize ?
-		      p->l.siv_len - p->a->ivsize : 0;
+	uint32_t ad = p->a->authsize && p->l.siv_len >= algo_ivsize(p->a) ?
+		      p->l.siv_len - algo_ivsize(p->a) : 0;
 	char e[32];
 
 	snprintf(buf, len, "%s %s on %s, %s%s: src %u@%u, dst %u@%u, siv %u@%u%s%s%s%s; expected %s%s",
@@ -267,85 +267,107 @@ static void ctr_advance(uint8_t iv[16], uint32_t n)
 }
 
 /*
- * The window image (into io_in) and what it must be afterwards (@p->exp
- * where @p->mask is 0xff), by the model.  0, or -1 with r->why.
+ * The contract's verdict on @p where it is placed (a byte past a
+ * packet's linear part is out of reach), into @p->want and @p->out_len;
+ * and whether its lengths alone are legal (what the src must hold).
  */
-int bounds_prepare(struct run *r, struct pcase *p, uint8_t *img)
+static bool bounds_verdict(const struct run *r, struct pcase *p)
 {
-	const struct algo *a = p->a;
-	uint32_t w = p->win_len, s = p->l.src_len, v = p->l.siv_len, i, out;
-	uint32_t ws = p->src_off - p->win_off, wd = p->dst_off - p->win_off;
-	uint32_t wv = p->siv_off - p->win_off, ad = 0, n;
-	bool reach = true, lengths_ok;
-	const uint8_t *ct = NULL, *adb, *pt = bounds_plaintext(p->a, p->l.src_len);
-	uint8_t *in = NULL, *sv = NULL, *want = NULL;
+	uint32_t s = p->l.src_len, v = p->l.siv_len, out;
 	struct lcase valid = p->l;
-	int ret = -1;
+	bool reach = true;
 
-	bounds_window_fill(r, p, img);
 	if (r->k->paged)
 		reach = p->src_off + s <= r->linear &&
 			p->dst_off + p->l.dst_len <= r->linear &&
 			(!v || p->l.op >= BOUNDS_ENCRYPT_NOIV ||
 			 p->siv_off + v <= r->linear);
-	if (p->l.op >= BOUNDS_ENCRYPT_NOIV)
-		v = 0;
-	p->want = bounds_model(a, &p->l, reach, &p->out_len);
+	p->want = bounds_model(p->a, &p->l, reach, &p->out_len);
 	valid.bad_tag = false;
-	lengths_ok = bounds_model(a, &valid, true, &out) == 0;
-	if (a->authsize && v >= a->ivsize)
-		ad = v - a->ivsize;
-	in = malloc(s + 1);
-	sv = malloc(v + 1);
-	want = malloc(s + a->authsize + 1);
-	p->exp = malloc(w);
-	p->mask = malloc(w);
-	if (!pt || !in || !sv || !want || !p->exp || !p->mask) {
-		snprintf(r->why, r->whylen, "out of memory");
-		goto out;
-	}
-	/* the siv: the IV, then the associated data (or filler) */
-	for (i = 0; i < v && (!ad || i < a->ivsize); i++)
+	return bounds_model(p->a, &valid, true, &out) == 0;
+}
+
+/* The siv's @v bytes: the IV, then @ad bytes of associated data (or filler). */
+static int bounds_siv(struct run *r, const struct algo *a, uint32_t v,
+		      uint32_t ad, uint8_t *sv)
+{
+	const uint8_t *adb;
+	uint32_t i;
+
+	for (i = 0; i < v && (!ad || i < algo_ivsize(a)); i++)
 		sv[i] = i < 16 ? a->iv[i] : bounds_pattern(i, 77);
-	if (ad) {
-		adb = bounds_assoc(a, ad);
-		if (!adb) {
-			snprintf(r->why, r->whylen, "out of memory");
-			goto out;
-		}
-		memcpy(sv + a->ivsize, adb, ad);
+	if (!ad)
+		return 0;
+	adb = bounds_assoc(a, ad);
+	if (!adb) {
+		snprintf(r->why, r->whylen, "out of memory");
+		return -1;
 	}
-	/* src: plaintext, or for a decrypt the lengths allow, ciphertext */
+	memcpy(sv + algo_ivsize(a), adb, ad);
+	return 0;
+}
+
+/*
+ * src's @s bytes in @in: plaintext, or for a decrypt the lengths allow,
+ * ciphertext (its tag flipped for a bad one); and in @want what dst gets
+ * when the lengths are legal.
+ */
+static int bounds_src(struct run *r, const struct pcase *p, uint32_t ad,
+		      bool lengths_ok, uint8_t *in, uint8_t *want)
+{
+	const struct algo *a = p->a;
+	uint32_t s = p->l.src_len, n;
+	const uint8_t *ct, *pt = bounds_plaintext(a, s);
+
+	if (!pt) {
+		snprintf(r->why, r->whylen, "out of memory");
+		return -1;
+	}
 	memcpy(in, pt, s);
-	if (is_decrypt(p->l.op) && lengths_ok) {
-		n = a->authsize ? s - a->authsize : s;
-		ct = bounds_sealed(a, n, ad, r->why, r->whylen);
-		if (!ct)
-			goto out;
-		memcpy(in, ct, s);
-		if (p->l.bad_tag)
-			in[s - 1] ^= 0x80;
-		pt = bounds_plaintext(a, n);
-		if (!pt) {
-			snprintf(r->why, r->whylen, "out of memory");
-			goto out;
-		}
-		memcpy(want, pt, n);
-	} else if (lengths_ok) {
+	if (!lengths_ok)
+		return 0;
+	if (!is_decrypt(p->l.op)) {
 		ct = bounds_sealed(a, s, ad, r->why, r->whylen);
 		if (!ct)
-			goto out;
+			return -1;
 		memcpy(want, ct, s + a->authsize);
+		return 0;
 	}
-	bounds_put(r, p, img, wv, sv, v);
-	bounds_put(r, p, img, ws, in, s);
+	n = a->authsize ? s - a->authsize : s;
+	ct = bounds_sealed(a, n, ad, r->why, r->whylen);
+	if (!ct)
+		return -1;
+	memcpy(in, ct, s);
+	if (p->l.bad_tag)
+		in[s - 1] ^= 0x80;
+	pt = bounds_plaintext(a, n);
+	if (!pt) {
+		snprintf(r->why, r->whylen, "out of memory");
+		return -1;
+	}
+	memcpy(want, pt, n);
+	return 0;
+}
+
+/*
+ * Every byte of the window after the call, and which ones are checked
+ * (@p->exp, @p->mask): by default as they were, @img.  @wd and @wv: dst's
+ * and the siv's place in the window; @in and @want: src and the output.
+ */
+static void bounds_expect(struct pcase *p, const uint8_t *img, uint32_t wd,
+			  uint32_t wv, uint32_t v, const uint8_t *in,
+			  const uint8_t *want)
+{
+	const struct algo *a = p->a;
+	uint32_t s = p->l.src_len;
+
 	/*
-	 * Afterwards, by default, every byte as it was: on an error the
-	 * contract leaves dst unchanged (and no rule lets an error touch the
-	 * siv); on success it writes nothing outside dst's output.
+	 * On an error the contract leaves dst unchanged (and no rule lets an
+	 * error touch the siv); on success it writes nothing outside dst's
+	 * output.
 	 */
-	memcpy(p->exp, img, w);
-	memset(p->mask, 0xff, w);
+	memcpy(p->exp, img, p->win_len);
+	memset(p->mask, 0xff, p->win_len);
 	if (p->layout >= OVERLAP_AFTER && !p->want) {
 		/*
 		 * unspecified result: 0 or -EINVAL, and for an AEAD decrypt
@@ -375,6 +397,44 @@ int bounds_prepare(struct run *r, struct pcase *p, uint8_t *img)
 		/* a wrong tag: the src_len - authsize output bytes zeroed */
 		memset(p->exp + wd, 0, p->out_len);
 	}
+}
+
+/*
+ * The window image of case @p (into io_in) and what it must be afterwards
+ * (@p->exp where @p->mask is 0xff), by the model: the verdict, the siv
+ * and src written in, the expected bytes.  0, or -1 with r->why.
+ */
+int bounds_prepare(struct run *r, struct pcase *p, uint8_t *img)
+{
+	const struct algo *a = p->a;
+	uint32_t s = p->l.src_len, v = p->l.siv_len, ad = 0;
+	uint32_t ws = p->src_off - p->win_off, wd = p->dst_off - p->win_off;
+	uint32_t wv = p->siv_off - p->win_off;
+	uint8_t *in, *sv, *want;
+	bool lengths_ok;
+	int ret = -1;
+
+	bounds_window_fill(r, p, img);
+	lengths_ok = bounds_verdict(r, p);
+	if (p->l.op >= BOUNDS_ENCRYPT_NOIV)
+		v = 0;
+	if (a->authsize && v >= algo_ivsize(a))
+		ad = v - algo_ivsize(a);
+	in = malloc(s + 1);
+	sv = malloc(v + 1);
+	want = malloc(s + a->authsize + 1);
+	p->exp = malloc(p->win_len);
+	p->mask = malloc(p->win_len);
+	if (!in || !sv || !want || !p->exp || !p->mask) {
+		snprintf(r->why, r->whylen, "out of memory");
+		goto out;
+	}
+	if (bounds_siv(r, a, v, ad, sv) ||
+	    bounds_src(r, p, ad, lengths_ok, in, want))
+		goto out;
+	bounds_put(r, p, img, wv, sv, v);
+	bounds_put(r, p, img, ws, in, s);
+	bounds_expect(p, img, wd, wv, v, in, want);
 	ret = 0;
 out:
 	free(in);

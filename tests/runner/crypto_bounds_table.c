@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The ciphers' boundary tables (crypto_bounds.c runs them): the
- * algorithms, the contract's model of a call (the errno, or the bytes
- * written), the generated tables of calls on the rules' edges, per
- * skcipher and per AEAD, and each case in every layout and placement.
+ * algorithms, the contract's verdict on a call (the errno, or the bytes
+ * written: crypto_contract.c's rules, which the fuzzer judges by too),
+ * the generated tables of calls on the rules' edges, per skcipher and per
+ * AEAD, and each case in every layout and placement.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -13,73 +14,55 @@
 #include "crypto_bounds_int.h"
 #include "crypto_bounds_run.h"
 
-#define ALGO(t, n, l, k, iv, tag, blk, r, sa, o)			\
-	{ .type = t, .name = n, .label = l, .key_len = k, .ivsize = iv,	\
-	  .authsize = tag, .block = blk, .rule = r, .siv_after = sa,	\
+/* @c: the contract's rules (crypt_rules[]), whose type and name these are */
+#define ALGO(t, n, l, c, k, tag, blk, sa, o)				\
+	{ .type = t, .name = n, .label = l, .rules = &crypt_rules[c],	\
+	  .key_len = k, .authsize = tag, .block = blk, .siv_after = sa,	\
 	  .oracle = o }
 
 struct algo algos[] = {
-	ALGO("skcipher", "ecb(aes)", "ecb(aes)", 16, 0, 0, 16, WHOLE_BLOCKS,
+	ALGO("skcipher", "ecb(aes)", "ecb(aes)", CRYPT_ECB_AES, 16, 0, 16,
 	     NO_SIV, AF_ALG),
-	ALGO("skcipher", "cbc(aes)", "cbc(aes)", 32, 16, 0, 16, WHOLE_BLOCKS,
+	ALGO("skcipher", "cbc(aes)", "cbc(aes)", CRYPT_CBC_AES, 32, 0, 16,
 	     CBC_LAST_BLOCK, AF_ALG),
-	ALGO("skcipher", "ctr(aes)", "ctr(aes)", 16, 16, 0, 16, ANY_LENGTH,
+	ALGO("skcipher", "ctr(aes)", "ctr(aes)", CRYPT_CTR_AES, 16, 0, 16,
 	     CTR_ADVANCED, AF_ALG),
-	ALGO("skcipher", "xts(aes)", "xts(aes)", 32, 16, 0, 16,
-	     ONE_BLOCK_OR_MORE, UNSPECIFIED, AF_ALG),
-	ALGO("skcipher", "chacha20", "chacha20", 32, 16, 0, 64, ANY_LENGTH,
+	ALGO("skcipher", "xts(aes)", "xts(aes)", CRYPT_XTS_AES, 32, 0, 16,
+	     UNSPECIFIED, AF_ALG),
+	ALGO("skcipher", "chacha20", "chacha20", CRYPT_CHACHA20, 32, 0, 64,
 	     UNSPECIFIED, MODEL_CHACHA20),
-	ALGO("aead", "gcm(aes)", "gcm(aes)/16", 16, 12, 16, 16, ANY_LENGTH,
+	ALGO("aead", "gcm(aes)", "gcm(aes)/16", CRYPT_GCM_AES, 16, 16, 16,
 	     KEPT, MODEL_GCM),
-	ALGO("aead", "gcm(aes)", "gcm(aes)/12", 16, 12, 12, 16, ANY_LENGTH,
+	ALGO("aead", "gcm(aes)", "gcm(aes)/12", CRYPT_GCM_AES, 16, 12, 16,
 	     KEPT, MODEL_GCM),
-	ALGO("aead", "rfc7539(chacha20,poly1305)", "rfc7539", 32, 12, 16, 64,
-	     ANY_LENGTH, KEPT, MODEL_CHACHAPOLY),
+	ALGO("aead", "rfc7539(chacha20,poly1305)", "rfc7539", CRYPT_RFC7539,
+	     32, 16, 64, KEPT, MODEL_CHACHAPOLY),
 };
 
 const unsigned int nr_algos = sizeof(algos) / sizeof(algos[0]);
 
 /*
- * The contract's verdict on a call: the errno, or 0 with *@out the bytes
- * written.  @reach: src, dst and a non-empty siv are plain memory (none
- * lies past an skb's linear part or an xdp buffer's first one).
+ * The contract's verdict on a call (crypt_refusals()): the errno, or 0
+ * with *@out the bytes written.  @reach: src, dst and a non-empty siv are
+ * plain memory (none lies past an skb's linear part or an xdp buffer's
+ * first one).
  */
 int bounds_model(const struct algo *a, const struct lcase *c, bool reach,
 		 uint32_t *out)
 {
-	uint32_t s = c->src_len, d = c->dst_len, v = c->siv_len;
+	struct crypt_call call = {
+		.aead = a->authsize, .decrypt = is_decrypt(c->op),
+		.authsize = a->authsize, .src_len = c->src_len,
+		.dst_len = c->dst_len, .siv_len = c->siv_len,
+		.unreachable = !reach,
+	};
 
 	*out = 0;
-	/* both types: empty src or dst, out of reach, src over the limit */
-	if (!s || !d || !reach || s > MAX_LEN)
+	if (crypt_refusals(a->rules, &call))
 		return -EINVAL;
-	if (a->authsize) {
-		/* aead: the siv is the IV, then at most MAX_LEN bytes of AD */
-		if (v < a->ivsize || v - a->ivsize > MAX_LEN)
-			return -EINVAL;
-		/* encrypt: ciphertext and tag, compared, never subtracted */
-		if (!is_decrypt(c->op)) {
-			if ((uint64_t)d < (uint64_t)s + a->authsize)
-				return -EINVAL;
-			*out = s + a->authsize;
-			return 0;
-		}
-		/* decrypt: a tag at least (a tag-only message is legal) */
-		if (s < a->authsize || d < s - a->authsize)
-			return -EINVAL;
-		*out = s - a->authsize;
-		/* a wrong tag: -EBADMSG, the output zeroed (see prepare()) */
-		return c->bad_tag ? -EBADMSG : 0;
-	}
-	/* skcipher: dst holds src, the siv is exactly the IV (and state) */
-	if (s > d || v != a->ivsize)
-		return -EINVAL;
-	/* then the algorithm's own rule */
-	if ((a->rule == WHOLE_BLOCKS && s % 16) ||
-	    (a->rule == ONE_BLOCK_OR_MORE && s < 16))
-		return -EINVAL;
-	*out = s;
-	return 0;
+	*out = crypt_out_len(&call);
+	/* a wrong tag: -EBADMSG, the output zeroed (see prepare()) */
+	return call.aead && call.decrypt && c->bad_tag ? -EBADMSG : 0;
 }
 
 /* ---------- the generated tables ---------- */
@@ -98,7 +81,7 @@ static int add(struct lcase *v, int n, unsigned int op, uint32_t s,
 
 int bounds_gen_skcipher(const struct algo *a, struct lcase *v)
 {
-	uint32_t b = a->block, iv = a->ivsize, siv[4] = { 0, iv - 1, iv + 1, iv + 16 };
+	uint32_t b = a->block, iv = algo_ivsize(a), siv[4] = { 0, iv - 1, iv + 1, iv + 16 };
 	uint32_t lens[] = { 0, 1, b - 1, b, b + 1, 2 * b, 4096 + b, MAX_LEN,
 			    MAX_LEN + 1 };
 	unsigned int op, k;
@@ -130,7 +113,7 @@ int bounds_gen_skcipher(const struct algo *a, struct lcase *v)
 
 int bounds_gen_aead(const struct algo *a, struct lcase *v)
 {
-	uint32_t t = a->authsize, iv = a->ivsize, d, s, out;
+	uint32_t t = a->authsize, iv = algo_ivsize(a), d, s, out;
 	uint32_t enc[] = { 0, 1, 15, 16, 17, t - 1, t, t + 1, 4096 + 16, MAX_LEN,
 			   MAX_LEN + 1 };
 	uint32_t dec[] = { 0, 1, t - 1, t, t + 1, t + 15, t + 16, t + 17,

@@ -181,22 +181,17 @@ static void verdict(struct fz_run *R, const char *name, int before)
 		line(-1, "%s: %d failure(s):%s", name, R->failures - before, fz_tags(R));
 }
 
-static int child(const struct fuzz_opts *o, struct fz_env *env, uint64_t seed)
+/* Load the fuzz programs; tell the parent and the log what the kernel has. */
+static int child_setup(struct fz_run *R, const struct fz_env *env)
 {
-	static struct fz_run run;
-	struct fz_run *R = &run;
-	struct fz_case c;
-	char why[256], name[256];
-	uint64_t lo, hi, s;
-	int err, before;
-	double t0, tprint, dur;
+	int err;
 
 	R->env = *env;
 	R->kmsg = -1;
 	err = fz_setup(R);
 	if (err) {
 		line(-1, "fuzz/setup: the fuzz programs do not load (%d)", err);
-		return 1;
+		return err;
 	}
 	prog_page->algo_avail = R->env.algo_avail;
 	prog_page->img_pgoff = R->env.img_pgoff;
@@ -209,60 +204,73 @@ static int child(const struct fuzz_opts *o, struct fz_env *env, uint64_t seed)
 	       R->p_nullbuf ? " NULL-buffers" : "",
 	       R->env.full ? " full-dynptrs" : " local-dynptrs",
 	       R->p_nullp ? " NULL-params" : "", R->env.nsyms);
+	return 0;
+}
 
-	/* one case file, or a range of SEED:INDEX, verbosely */
-	if (o->case_file || o->replay) {
-		R->verbose = true;
-		prog_page->phase = PH_REPLAY;
-		if (o->case_file) {
-			FILE *f = fopen(o->case_file, "r");
-			static char text[1 << 20];
-			size_t n = f ? fread(text, 1, sizeof(text) - 1, f) : 0;
+/* --fuzz-case FILE: that one case, verbosely. */
+static int replay_case_file(struct fz_run *R, const char *path)
+{
+	static char text[1 << 20];
+	FILE *f = fopen(path, "r");
+	size_t n = f ? fread(text, 1, sizeof(text) - 1, f) : 0;
+	struct fz_case c;
+	char why[256];
 
-			if (f)
-				fclose(f);
-			text[n] = 0;
-			if (!f || fz_case_parse(text, &c, why, sizeof(why))) {
-				line(-1, "fuzz/case: %s: %s", o->case_file,
-				     f ? why : strerror(errno));
-				return 1;
-			}
-			R->where = o->case_file;
-			fz_case_dump(&c, "# case: ");
-			if (fz_case_needs(&c, &R->env)) {
-				line(0, "fuzz/case: needs %s", fz_case_needs(&c, &R->env));
-				return 0;
-			}
-			run_case(R, &c);
-			fz_case_free(&c);
-			verdict(R, "fuzz/case", 0);
-			return R->failures ? 1 : 0;
-		}
-		if (parse_range(o->replay, &s, &lo, &hi)) {
-			line(-1, "fuzz/replay: \"%s\" is not SEED:INDEX[-LAST]", o->replay);
-			return 1;
-		}
-		prog_page->seed = s;
-		for (uint64_t i = lo; i <= hi && !R->stop; i++) {
-			snprintf(name, sizeof(name), "%llu:%llu", (unsigned long long)s,
-				 (unsigned long long)i);
-			R->where = name;
-			prog_page->index = i;
-			fz_gen(&R->env, s, i, &c);
-			printf("# case %s:\n", name);
-			fz_case_dump(&c, "#   ");
-			run_case(R, &c);
-			fz_case_free(&c);
-		}
-		verdict(R, "fuzz/replay", 0);
-		return R->failures ? 1 : 0;
+	if (f)
+		fclose(f);
+	text[n] = 0;
+	if (!f || fz_case_parse(text, &c, why, sizeof(why))) {
+		line(-1, "fuzz/case: %s: %s", path, f ? why : strerror(errno));
+		return 1;
 	}
+	R->where = path;
+	fz_case_dump(&c, "# case: ");
+	if (fz_case_needs(&c, &R->env)) {
+		line(0, "fuzz/case: needs %s", fz_case_needs(&c, &R->env));
+		return 0;
+	}
+	run_case(R, &c);
+	fz_case_free(&c);
+	verdict(R, "fuzz/case", 0);
+	return R->failures ? 1 : 0;
+}
 
-	/* the regressions kept in the tree */
-	prog_page->phase = PH_REGRESSION;
-	for (size_t i = 0; !o->no_regressions && fz_regressions[i].name; i++) {
-		const char *needs;
+/* --fuzz-replay SEED:INDEX[-LAST]: those random cases, verbosely. */
+static int replay_range(struct fz_run *R, const char *range)
+{
+	uint64_t s, lo, hi;
+	struct fz_case c;
+	char name[256];
 
+	if (parse_range(range, &s, &lo, &hi)) {
+		line(-1, "fuzz/replay: \"%s\" is not SEED:INDEX[-LAST]", range);
+		return 1;
+	}
+	prog_page->seed = s;
+	for (uint64_t i = lo; i <= hi && !R->stop; i++) {
+		snprintf(name, sizeof(name), "%llu:%llu", (unsigned long long)s,
+			 (unsigned long long)i);
+		R->where = name;
+		prog_page->index = i;
+		fz_gen(&R->env, s, i, &c);
+		printf("# case %s:\n", name);
+		fz_case_dump(&c, "#   ");
+		run_case(R, &c);
+		fz_case_free(&c);
+	}
+	verdict(R, "fuzz/replay", 0);
+	return R->failures ? 1 : 0;
+}
+
+/* The regression cases kept in the tree, a result each; -1 on a stop. */
+static int run_regressions(struct fz_run *R)
+{
+	char why[256], name[256];
+	const char *needs;
+	struct fz_case c;
+	int before;
+
+	for (size_t i = 0; fz_regressions[i].name; i++) {
 		snprintf(name, sizeof(name), "fuzz/regression/%s", fz_regressions[i].name);
 		prog_page->reg = i;
 		R->where = fz_regressions[i].name;
@@ -283,39 +291,85 @@ static int child(const struct fuzz_opts *o, struct fz_env *env, uint64_t seed)
 		fz_case_free(&c);
 		verdict(R, name, before);
 		if (R->stop)
-			return 1;
+			return -1;
 	}
+	return 0;
+}
 
-	/* random cases for the time given */
+/*
+ * Where the fuzzer is, every 64 cases: a kfunc oopsing in a tc or xdp
+ * program panics the kernel (the child cannot report);
+ * KFX_FUZZ_REPLAY=SEED:I-J then finds the case in one boot.  And every
+ * 5 s how far it got.
+ */
+static void random_progress(struct fz_run *R, uint64_t seed, uint64_t i,
+			    int before, double t0, double *tprint)
+{
+	double t = fz_now();
+
+	if (!(i % 64)) {
+		printf("# fuzz: cases %llu:%llu-%llu next\n", (unsigned long long)seed,
+		       (unsigned long long)i, (unsigned long long)i + 63);
+		fflush(stdout);
+	}
+	if (t - *tprint >= 5) {
+		printf("# fuzz: seed=%llu index=%llu runs=%llu steps=%llu failures=%d %.0fs\n",
+		       (unsigned long long)seed, (unsigned long long)i,
+		       (unsigned long long)R->cases, (unsigned long long)R->steps,
+		       R->failures - before, t - t0);
+		fflush(stdout);
+		*tprint = t;
+	}
+}
+
+/* What the random phase did, where its time went, and its result. */
+static void random_report(struct fz_run *R, const struct fuzz_opts *o,
+			  uint64_t seed, int before, double dur)
+{
+	if (o->skip)
+		printf("# fuzz: %llu cases not run: known bugs %s\n",
+		       (unsigned long long)R->skips, o->skip);
+	if (R->enomem)
+		printf("# fuzz: %llu encrypt/decrypt calls said -ENOMEM (documented)\n",
+		       (unsigned long long)R->enomem);
+	printf("# fuzz: time per step:");
+	for (int i = 0; i < ST_NTYPES; i++)
+		if (R->n_step[i])
+			printf(" %s %llu x %.0f us", fz_step_names[i],
+			       (unsigned long long)R->n_step[i],
+			       1e6 * R->t_step[i] / R->n_step[i]);
+	printf("\n");
+	printf("# fuzz: %llu cases, %llu steps in %.1f s: %.0f cases/s, %.0f steps/s\n",
+	       (unsigned long long)R->cases, (unsigned long long)R->steps, dur,
+	       R->cases / dur, R->steps / dur);
+	cases(R->cases);
+	if (R->failures == before)
+		line(1, "fuzz/random runs=%llu seed=%llu", (unsigned long long)R->cases,
+		     (unsigned long long)seed);
+	else
+		line(-1, "fuzz/random: %d failure(s):%s runs=%llu seed=%llu",
+		     R->failures - before, fz_tags(R), (unsigned long long)R->cases,
+		     (unsigned long long)seed);
+}
+
+/* Random cases of @seed for the time given, then the report. */
+static void run_random(struct fz_run *R, const struct fuzz_opts *o,
+		       uint64_t seed)
+{
+	int before = R->failures;
+	double t0, tprint, t;
+	struct fz_case c;
+	char name[256];
+
 	prog_page->phase = PH_RANDOM;
 	prog_page->seed = seed;
-	before = R->failures;
 	fz_tags_reset(R);
 	t0 = tprint = fz_now();
-	dur = o->seconds;
 	for (uint64_t i = 0; !R->stop; i++) {
-		double t = fz_now();
-
-		if (t - t0 >= dur)
+		t = fz_now();
+		if (t - t0 >= o->seconds)
 			break;
-		/*
-		 * Where the fuzzer is, every 64 cases: a kfunc oopsing in a tc
-		 * or xdp program panics the kernel (the child cannot report);
-		 * KFX_FUZZ_REPLAY=SEED:I-J then finds the case in one boot.
-		 */
-		if (!(i % 64)) {
-			printf("# fuzz: cases %llu:%llu-%llu next\n", (unsigned long long)seed,
-			       (unsigned long long)i, (unsigned long long)i + 63);
-			fflush(stdout);
-		}
-		if (t - tprint >= 5) {
-			printf("# fuzz: seed=%llu index=%llu runs=%llu steps=%llu failures=%d %.0fs\n",
-			       (unsigned long long)seed, (unsigned long long)i,
-			       (unsigned long long)R->cases, (unsigned long long)R->steps,
-			       R->failures - before, t - t0);
-			fflush(stdout);
-			tprint = t;
-		}
+		random_progress(R, seed, i, before, t0, &tprint);
 		snprintf(name, sizeof(name), "%llu:%llu", (unsigned long long)seed,
 			 (unsigned long long)i);
 		R->where = name;
@@ -330,33 +384,30 @@ static int child(const struct fuzz_opts *o, struct fz_env *env, uint64_t seed)
 		}
 		fz_case_free(&c);
 	}
-	dur = fz_now() - t0;
-	if (o->skip)
-		printf("# fuzz: %llu cases not run: known bugs %s\n",
-		       (unsigned long long)R->skips, o->skip);
-	if (R->enomem)
-		printf("# fuzz: %llu encrypt/decrypt calls said -ENOMEM (documented)\n",
-		       (unsigned long long)R->enomem);
-	{
-		printf("# fuzz: time per step:");
-		for (int i = 0; i < ST_NTYPES; i++)
-			if (R->n_step[i])
-				printf(" %s %llu x %.0f us", fz_step_names[i],
-				       (unsigned long long)R->n_step[i],
-				       1e6 * R->t_step[i] / R->n_step[i]);
-		printf("\n");
+	random_report(R, o, seed, before, fz_now() - t0);
+}
+
+/*
+ * The fuzzer, in the forked child: a case file or a replay if asked,
+ * else the regression cases, then random ones.  1 when any failed.
+ */
+static int child(const struct fuzz_opts *o, struct fz_env *env, uint64_t seed)
+{
+	static struct fz_run run;
+	struct fz_run *R = &run;
+
+	if (child_setup(R, env))
+		return 1;
+	if (o->case_file || o->replay) {
+		R->verbose = true;
+		prog_page->phase = PH_REPLAY;
+		return o->case_file ? replay_case_file(R, o->case_file) :
+				      replay_range(R, o->replay);
 	}
-	printf("# fuzz: %llu cases, %llu steps in %.1f s: %.0f cases/s, %.0f steps/s\n",
-	       (unsigned long long)R->cases, (unsigned long long)R->steps, dur,
-	       R->cases / dur, R->steps / dur);
-	cases(R->cases);
-	if (R->failures == before)
-		line(1, "fuzz/random runs=%llu seed=%llu", (unsigned long long)R->cases,
-		     (unsigned long long)seed);
-	else
-		line(-1, "fuzz/random: %d failure(s):%s runs=%llu seed=%llu",
-		     R->failures - before, fz_tags(R), (unsigned long long)R->cases,
-		     (unsigned long long)seed);
+	prog_page->phase = PH_REGRESSION;
+	if (!o->no_regressions && run_regressions(R))
+		return 1;
+	run_random(R, o, seed);
 	prog_page->phase = PH_DONE;
 	ring_buffer__free(R->ring);
 	fuzz_str__destroy(R->str);

@@ -15,23 +15,31 @@
 	  .keying = kg, .model = m, .keys = { __VA_ARGS__ } }
 #define SIG(n, c)	{ .type = "sig", .name = n, .t = FZ_T_SIG, .curve = c }
 
+/*
+ * A cipher: its name, its rules in the contract (crypt_rules[@c]: the
+ * lengths, IV and AD), the keys and tags create takes; @iv_after: the
+ * siv after a call is the crypto API's (cbc, ctr).
+ */
+#define SKCIPHER(n, c, iv_after, ...)					\
+	{ .type = "skcipher", .name = n, .rules = &crypt_rules[c],	\
+	  .iv_out = iv_after, .keys = { __VA_ARGS__ }, .t = FZ_T_SKCIPHER }
+#define AEAD(n, c, keys_, ...)						\
+	{ .type = "aead", .name = n, .rules = &crypt_rules[c],		\
+	  .aead = true, .keys = keys_, .auths = { __VA_ARGS__ },	\
+	  .t = FZ_T_AEAD }
+#define KEYS(...)	{ __VA_ARGS__ }
+
 const struct fz_algo fz_algos[] = {
-	{ "skcipher", "ecb(aes)", false, { 16, 24, 32 }, 0, 16, 0, { 0 }, false, false,
-	  .t = FZ_T_SKCIPHER },
-	{ "skcipher", "cbc(aes)", false, { 16, 24, 32 }, 16, 16, 0, { 0 }, false, true,
-	  .t = FZ_T_SKCIPHER },
-	{ "skcipher", "ctr(aes)", false, { 16, 24, 32 }, 16, 1, 0, { 0 }, false, true,
-	  .t = FZ_T_SKCIPHER },
-	{ "skcipher", "xts(aes)", false, { 32, 48, 64 }, 16, 1, 16, { 0 }, false, false,
-	  .t = FZ_T_SKCIPHER },
-	{ "skcipher", "chacha20", false, { 32 }, 16, 1, 0, { 0 }, false, false,
-	  .t = FZ_T_SKCIPHER },
-	{ "aead", "gcm(aes)", true, { 16, 24, 32 }, 12, 1, 0,
-	  { 4, 8, 12, 13, 14, 15, 16 }, false, false, .t = FZ_T_AEAD },
-	{ "aead", "rfc4106(gcm(aes))", true, { 20, 28, 36 }, 8, 1, 0,
-	  { 8, 12, 16 }, true, false, .t = FZ_T_AEAD },
-	{ "aead", "rfc7539(chacha20,poly1305)", true, { 32 }, 12, 1, 0, { 16 },
-	  false, false, .t = FZ_T_AEAD },
+	SKCIPHER("ecb(aes)", CRYPT_ECB_AES, false, 16, 24, 32),
+	SKCIPHER("cbc(aes)", CRYPT_CBC_AES, true, 16, 24, 32),
+	SKCIPHER("ctr(aes)", CRYPT_CTR_AES, true, 16, 24, 32),
+	SKCIPHER("xts(aes)", CRYPT_XTS_AES, false, 32, 48, 64),
+	SKCIPHER("chacha20", CRYPT_CHACHA20, false, 32),
+	AEAD("gcm(aes)", CRYPT_GCM_AES, KEYS(16, 24, 32), 4, 8, 12, 13, 14, 15,
+	     16),
+	AEAD("rfc4106(gcm(aes))", CRYPT_RFC4106_GCM_AES, KEYS(20, 28, 36), 8,
+	     12, 16),
+	AEAD("rfc7539(chacha20,poly1305)", CRYPT_RFC7539, KEYS(32), 16),
 	/* the contract's hashes: key rules, digest sizes */
 	HASH("sha1", 20, FZ_KEY_NONE, FZ_HM_NONE, 0),
 	HASH("sha224", 28, FZ_KEY_NONE, FZ_HM_NONE, 0),

@@ -222,6 +222,54 @@ struct str_layout {
 	uint32_t vm_next;	/* vmem bytes used */
 };
 
+/*
+ * The second string as a needle out of the first (the haystack), maybe
+ * with a case flipped or its last byte changed; never a NUL inside.
+ */
+static void str_needle(struct fz_rng *r, struct fz_step *st, uint32_t maxlen)
+{
+	uint32_t from = fz_below(r, st->data[0].len), len;
+
+	len = fz_below(r, st->data[0].len - from + 1);
+	if (len > maxlen)
+		len = maxlen;
+	memcpy(bytes_alloc(&st->data[1], len), st->data[0].p + from, len);
+	if (len && fz_below(r, 3) == 0)
+		st->data[1].p[fz_below(r, len)] ^= 0x20;
+	if (len && fz_below(r, 4) == 0)
+		st->data[1].p[len - 1] ^= 1;
+	for (uint32_t j = 0; j < len; j++)
+		if (!st->data[1].p[j])
+			st->data[1].p[j] = 'a';
+}
+
+/*
+ * String @i in the vmalloc'ed pool: anywhere in its half, across a page
+ * boundary, or running into the guard page after the pool.
+ */
+static void str_arg_vmem(struct fz_rng *r, struct fz_step *st, int i,
+			 uint32_t maxlen)
+{
+	struct fz_str_arg *a = &st->s.a[i];
+	uint32_t len = str_len(r, maxlen > 65536);
+
+	if (len > maxlen)
+		len = maxlen;
+	if (fz_below(r, 12) == 0) {
+		/* runs into the guard page */
+		a->off = FZ_VMEM - (len ? len : 1);
+	} else {
+		a->off = (i ? 80000 : 0) + fz_below(r, 4096);
+		if (fz_below(r, 8) == 0)	/* across a page boundary */
+			a->off = (i ? 81920 : 4096) - 1 - fz_below(r, 16);
+	}
+	if (i == 1 && fz_below(r, 3) == 0 && st->data[0].len)
+		str_needle(r, st, maxlen);
+	else
+		str_content(r, bytes_alloc(&st->data[i], len), len);
+	a->bsz = buf_size(r, st->data[i].len, FZ_VHALF);
+}
+
 static void str_arg(struct fz_rng *r, const struct fz_env *env,
 		    struct fz_step *st, int i, uint32_t maxlen)
 {
@@ -249,37 +297,7 @@ static void str_arg(struct fz_rng *r, const struct fz_env *env,
 	}
 	switch (a->kind) {
 	case FZ_P_VMEM:
-		len = str_len(r, maxlen > 65536);
-		if (len > maxlen)
-			len = maxlen;
-		if (fz_below(r, 12) == 0) {
-			/* runs into the guard page */
-			a->off = FZ_VMEM - (len ? len : 1);
-		} else {
-			a->off = (i ? 80000 : 0) + fz_below(r, 4096);
-			if (fz_below(r, 8) == 0)	/* across a page boundary */
-				a->off = (i ? 81920 : 4096) - 1 - fz_below(r, 16);
-		}
-		if (i == 1 && fz_below(r, 3) == 0 && st->data[0].len) {
-			/* a needle out of the haystack, maybe a case flipped */
-			uint32_t from = fz_below(r, st->data[0].len);
-
-			len = fz_below(r, st->data[0].len - from + 1);
-			if (len > maxlen)
-				len = maxlen;
-			memcpy(bytes_alloc(&st->data[1], len),
-			       st->data[0].p + from, len);
-			if (len && fz_below(r, 3) == 0)
-				st->data[1].p[fz_below(r, len)] ^= 0x20;
-			if (len && fz_below(r, 4) == 0)
-				st->data[1].p[len - 1] ^= 1;
-			for (uint32_t j = 0; j < len; j++)
-				if (!st->data[1].p[j])
-					st->data[1].p[j] = 'a';
-		} else {
-			str_content(r, bytes_alloc(&st->data[i], len), len);
-		}
-		a->bsz = buf_size(r, st->data[i].len, FZ_VHALF);
+		str_arg_vmem(r, st, i, maxlen);
 		break;
 	case FZ_P_KMEM:
 		len = fz_below(r, 4) ? fz_below(r, 64) : fz_below(r, 2000);

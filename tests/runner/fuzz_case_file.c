@@ -212,51 +212,58 @@ static int set_u64(uint64_t *f, const char *v)
 	return end == v || *end ? -1 : 0;
 }
 
-static int parse_field(struct fz_step *st, const char *k, const char *v)
+/* A string step's field @k = @v: 0, or -1 for a bad value or key. */
+static int parse_str_field(struct fz_step *st, const char *k, const char *v)
+{
+	struct fz_str_step *s = &st->s;
+	int j = k[1] == '1', x;
+
+	if (!strcmp(k, "op"))
+		return (x = lookup(fz_str_ops, FZ_NSTROPS, v)) < 0 ? -1 : (s->op = x, 0);
+	if (!strcmp(k, "calls")) {
+		s->calls = (strstr(v, "kfx") ? FZ_CALL_KFX : 0) |
+			   (strstr(v, "buf") ? FZ_CALL_BUF : 0) |
+			   (strstr(v, "bpf") ? FZ_CALL_BPF : 0) |
+			   (strstr(v, "ver") ? FZ_CALL_VER : 0);
+		return 0;
+	}
+	if (!strcmp(k, "n"))
+		return set_u64((uint64_t *)&s->n, v);
+	if (!strcmp(k, "c")) {
+		s->c = strtol(v, NULL, 0);
+		return 0;
+	}
+	if (strlen(k) != 2 || (k[1] != '0' && k[1] != '1'))
+		return -1;
+	switch (k[0]) {
+	case 'k':
+		return (x = lookup(fz_ptr_kinds, FZ_NPTR, v)) < 0 ? -1 :
+		       (s->a[j].kind = x, 0);
+	case 'o': return set_u32(&s->a[j].off, v);
+	case 'z': return set_u32(&s->a[j].bsz, v);
+	case 'a': return set_u64((uint64_t *)&s->a[j].addr, v);
+	case 's':
+		snprintf(st->sym[j], sizeof(st->sym[j]), "%s", v);
+		return 0;
+	case 'd':
+		free(st->data[j].p);
+		st->data[j].p = NULL;
+		return parse_bytes(v, &st->data[j], FZ_VMEM);
+	default:
+		return -1;
+	}
+}
+
+/*
+ * A create step's params (and the slots any crypto step names): 0, -1
+ * for a bad value, 1 when @k is none of them.
+ */
+static int parse_ctx_field(struct fz_step *st, const char *k, const char *v)
 {
 	struct fz_crypt_step *c = &st->c;
-	struct fz_str_step *s = &st->s;
 	struct fz_bytes b;
-	int x;
+	uint32_t r;
 
-	if (st->type == ST_STR) {
-		int j = k[1] == '1';
-
-		if (!strcmp(k, "op"))
-			return (x = lookup(fz_str_ops, FZ_NSTROPS, v)) < 0 ? -1 : (s->op = x, 0);
-		if (!strcmp(k, "calls")) {
-			s->calls = (strstr(v, "kfx") ? FZ_CALL_KFX : 0) |
-				   (strstr(v, "buf") ? FZ_CALL_BUF : 0) |
-				   (strstr(v, "bpf") ? FZ_CALL_BPF : 0) |
-				   (strstr(v, "ver") ? FZ_CALL_VER : 0);
-			return 0;
-		}
-		if (!strcmp(k, "n"))
-			return set_u64((uint64_t *)&s->n, v);
-		if (!strcmp(k, "c")) {
-			s->c = strtol(v, NULL, 0);
-			return 0;
-		}
-		if (strlen(k) != 2 || (k[1] != '0' && k[1] != '1'))
-			return -1;
-		switch (k[0]) {
-		case 'k':
-			return (x = lookup(fz_ptr_kinds, FZ_NPTR, v)) < 0 ? -1 :
-			       (s->a[j].kind = x, 0);
-		case 'o': return set_u32(&s->a[j].off, v);
-		case 'z': return set_u32(&s->a[j].bsz, v);
-		case 'a': return set_u64((uint64_t *)&s->a[j].addr, v);
-		case 's':
-			snprintf(st->sym[j], sizeof(st->sym[j]), "%s", v);
-			return 0;
-		case 'd':
-			free(st->data[j].p);
-			st->data[j].p = NULL;
-			return parse_bytes(v, &st->data[j], FZ_VMEM);
-		default:
-			return -1;
-		}
-	}
 	if (!strcmp(k, "slot"))
 		return set_u32(&c->slot, v);
 	if (!strcmp(k, "slot2"))
@@ -285,14 +292,31 @@ static int parse_field(struct fz_step *st, const char *k, const char *v)
 	if (!strcmp(k, "sz"))
 		return set_u32(&c->params_sz, v);
 	if (!strcmp(k, "reserved")) {
-		uint32_t r;
-
 		if (set_u32(&r, v) || r > 0xffff)
 			return -1;
 		st->reserved[0] = r >> 8;
 		st->reserved[1] = r;
 		return 0;
 	}
+	return 1;
+}
+
+/* A data step's areas, program, fills and lengths: 0, or -1. */
+static int parse_data_field(struct fz_step *st, const char *k, const char *v)
+{
+	static const struct { const char *k; size_t off; } u[] = {
+#define F(n, m) { n, offsetof(struct fz_crypt_step, m) }
+		F("dec", decrypt), F("same", same), F("adj", adjust),
+		F("soff", soff), F("slen", slen), F("doff", doff),
+		F("dlen", dlen), F("voff", voff), F("vlen", vlen),
+		F("exta", ext_a), F("extb", ext_b), F("extv", ext_v),
+		F("rt", rt), F("rtlen", rt_len), F("rtdlen", rt_dlen),
+		F("tamper", tamper), F("sigf", sigform),
+#undef F
+	};
+	struct fz_crypt_step *c = &st->c;
+	int x;
+
 	if (!strcmp(k, "a") || !strcmp(k, "b") || !strcmp(k, "v")) {
 		x = lookup(fz_mem_kinds, FZ_NMEM, v);
 		if (x < 0)
@@ -304,23 +328,21 @@ static int parse_field(struct fz_step *st, const char *k, const char *v)
 		return (x = lookup(fz_prog_names, PR_N, v)) < 0 ? -1 : (st->prog = x, 0);
 	if (!strcmp(k, "fa") || !strcmp(k, "fb") || !strcmp(k, "fv"))
 		return set_u64(&st->fill[k[1] == 'a' ? 0 : k[1] == 'b' ? 1 : 2], v);
-	{
-		static const struct { const char *k; size_t off; } u[] = {
-#define F(n, m) { n, offsetof(struct fz_crypt_step, m) }
-			F("dec", decrypt), F("same", same), F("adj", adjust),
-			F("soff", soff), F("slen", slen), F("doff", doff),
-			F("dlen", dlen), F("voff", voff), F("vlen", vlen),
-			F("exta", ext_a), F("extb", ext_b), F("extv", ext_v),
-			F("rt", rt), F("rtlen", rt_len), F("rtdlen", rt_dlen),
-			F("tamper", tamper), F("sigf", sigform),
-#undef F
-		};
-
-		for (size_t i = 0; i < sizeof(u) / sizeof(u[0]); i++)
-			if (!strcmp(k, u[i].k))
-				return set_u32((uint32_t *)((char *)c + u[i].off), v);
-	}
+	for (size_t i = 0; i < sizeof(u) / sizeof(u[0]); i++)
+		if (!strcmp(k, u[i].k))
+			return set_u32((uint32_t *)((char *)c + u[i].off), v);
 	return -1;
+}
+
+/* Field @k = @v of step @st, by its type: 0, or -1. */
+static int parse_field(struct fz_step *st, const char *k, const char *v)
+{
+	int err;
+
+	if (st->type == ST_STR)
+		return parse_str_field(st, k, v);
+	err = parse_ctx_field(st, k, v);
+	return err <= 0 ? err : parse_data_field(st, k, v);
 }
 
 int fz_case_parse(const char *text, struct fz_case *c, char *why, size_t n)

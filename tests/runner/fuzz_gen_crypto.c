@@ -63,7 +63,7 @@ uint32_t fz_kind_max_ext(uint32_t k, int role)
 static uint32_t crypt_len(struct fz_rng *r, const struct fz_algo *a,
 			  uint32_t auth)
 {
-	uint32_t bs = a ? a->block : 16, p = fz_below(r, 100);
+	uint32_t bs = a ? fz_block(a) : 16, p = fz_below(r, 100);
 	uint32_t small[] = { 1, 2, 15, 16, 17, 31, 32, 33, bs - 1, bs, bs + 1,
 			     auth - 1, auth, auth + 1, 2 * auth, 64 };
 
@@ -195,66 +195,70 @@ const struct fz_algo *fz_ctx_algo(const struct fz_step *cr)
 	return i < 0 ? NULL : &fz_algos[i];
 }
 
-static void gen_crypt(struct fz_rng *r, const struct fz_env *env,
-		      const struct fz_step *cr, struct fz_step *st, int slot)
+/* An AEAD's siv length: the IV, then associated data on the rules' edges. */
+static uint32_t gen_aead_siv_len(struct fz_rng *r, const struct fz_algo *a,
+				 uint32_t ivsize)
 {
-	struct fz_crypt_step *c = &st->c;
-	const struct fz_algo *a = fz_ctx_algo(cr);
-	bool aead = a ? a->aead : !strncmp((const char *)cr->ptype, "aead", 14);
-	uint32_t auth = cr->authsize > 64 ? 16 : cr->authsize;
-	uint32_t ivsize = a ? (uint32_t)a->ivsize : (uint32_t[]){ 0, 8, 12, 16 }[fz_below(r, 4)];
-	uint32_t p, base, ext, lim;
-	int same_mode = 0;
+	uint32_t p = fz_below(r, 100), ad;
 
-	st->type = ST_CRYPT;
-	c->op = FZ_C_CRYPT;
-	c->slot = slot;
-	c->decrypt = fz_below(r, 2);
-	/* the siv */
-	p = fz_below(r, 100);
+	if (p < 35)
+		ad = 0;
+	else if (p < 55 && a && a->rules && a->rules->ad_16_or_20)
+		ad = fz_below(r, 2) ? 16 : 20;
+	else if (p < 75)
+		ad = fz_below(r, 33);
+	else if (p < 90)
+		ad = fz_below(r, 301);
+	else if (p < 92)
+		ad = 65536 + fz_below(r, 3) - 1;
+	else
+		ad = 0;
+	if (p >= 92)
+		return fz_below(r, ivsize + 1);	/* shorter than the IV */
+	return ivsize + ad;
+}
+
+/* The siv: none, noiv, or an area of the IV's length or near it. */
+static void gen_siv(struct fz_rng *r, const struct fz_env *env,
+		    const struct fz_algo *a, bool aead, uint32_t ivsize,
+		    struct fz_crypt_step *c)
+{
+	uint32_t p = fz_below(r, 100), lim;
+
 	if (!ivsize && !aead)
 		c->kind_v = p < 40 ? FZ_M_NOIV : p < 70 && env->full ? FZ_M_NONE : FZ_M_BSS;
 	else
 		c->kind_v = p < 7 ? FZ_M_NOIV : p < 15 && env->full ? FZ_M_NONE : FZ_M_BSS;
-	if (c->kind_v == FZ_M_BSS) {
+	if (c->kind_v != FZ_M_BSS)
+		return;
+	if (aead) {
+		c->vlen = gen_aead_siv_len(r, a, ivsize);
+	} else {
 		p = fz_below(r, 100);
-		if (aead) {
-			uint32_t ad;
-
-			if (p < 35)
-				ad = 0;
-			else if (p < 55 && a && a->ad_16_20)
-				ad = fz_below(r, 2) ? 16 : 20;
-			else if (p < 75)
-				ad = fz_below(r, 33);
-			else if (p < 90)
-				ad = fz_below(r, 301);
-			else if (p < 92)
-				ad = 65536 + fz_below(r, 3) - 1;
-			else
-				ad = 0;
-			c->vlen = ivsize + ad;
-			if (p >= 92)
-				c->vlen = fz_below(r, ivsize + 1);
-		} else {
-			c->vlen = p < 85 ? ivsize : (uint32_t[]){ 0, ivsize - 1,
-				  ivsize + 1, fz_below(r, 40) }[fz_below(r, 4)];
-			if (c->vlen > 64)
-				c->vlen = ivsize;
-		}
-		c->voff = fz_below(r, 3) ? 0 : fz_below(r, 16);
-		c->ext_v = c->voff + c->vlen + (fz_below(r, 4) ? fz_below(r, 32) : 0);
-		c->kind_v = fz_mem_kind(r, env, c->ext_v, 2);
-		lim = fz_kind_lim(c->kind_v, 2);
-		if (c->voff > lim || c->vlen > lim || c->ext_v > fz_kind_max_ext(c->kind_v, 2)) {
-			c->kind_v = FZ_M_BSS;
-			if (c->ext_v > FZ_VAREA)
-				c->ext_v = c->voff + c->vlen;
-		}
+		c->vlen = p < 85 ? ivsize : (uint32_t[]){ 0, ivsize - 1,
+			  ivsize + 1, fz_below(r, 40) }[fz_below(r, 4)];
+		if (c->vlen > 64)
+			c->vlen = ivsize;
 	}
-	/* lengths */
+	c->voff = fz_below(r, 3) ? 0 : fz_below(r, 16);
+	c->ext_v = c->voff + c->vlen + (fz_below(r, 4) ? fz_below(r, 32) : 0);
+	c->kind_v = fz_mem_kind(r, env, c->ext_v, 2);
+	lim = fz_kind_lim(c->kind_v, 2);
+	if (c->voff > lim || c->vlen > lim || c->ext_v > fz_kind_max_ext(c->kind_v, 2)) {
+		c->kind_v = FZ_M_BSS;
+		if (c->ext_v > FZ_VAREA)
+			c->ext_v = c->voff + c->vlen;
+	}
+}
+
+/* src and dst lengths: what the call writes, and on either side of it. */
+static void gen_lengths(struct fz_rng *r, const struct fz_algo *a, bool aead,
+			uint32_t auth, struct fz_crypt_step *c)
+{
+	uint32_t base, p;
+
 	c->slen = crypt_len(r, a, auth);
-	if (a && a->block == 16 && fz_below(r, 10) < 7)
+	if (a && fz_block(a) == 16 && fz_below(r, 10) < 7)
 		c->slen = c->slen ? (c->slen + 15) & ~15u : 16;
 	if (aead && c->decrypt && fz_below(r, 5) == 0)
 		c->slen = auth + (fz_below(r, 2) ? 0 : fz_below(r, 3) - 1);
@@ -270,8 +274,15 @@ static void gen_crypt(struct fz_rng *r, const struct fz_env *env,
 		c->dlen = 0;
 	if (c->dlen > FZ_AREA)
 		c->dlen = FZ_AREA;
-	/* where they are */
-	p = fz_below(r, 100);
+}
+
+/* Where src and dst are: one area (in place, overlapping, apart) or two. */
+static int gen_places(struct fz_rng *r, const struct fz_env *env,
+		      struct fz_crypt_step *c)
+{
+	uint32_t p = fz_below(r, 100);
+	int same_mode = 0;
+
 	c->same = p < 16;
 	if (c->same)
 		same_mode = p < 8 ? 0 : p < 12 ? 1 : 2;	/* in place, overlap, apart */
@@ -294,8 +305,17 @@ static void gen_crypt(struct fz_rng *r, const struct fz_env *env,
 	} else {
 		c->doff = c->soff + c->slen + fz_below(r, 32);
 	}
-	lim = fz_kind_lim(c->kind_a, 0);
-	ext = c->soff + c->slen;
+	return same_mode;
+}
+
+/*
+ * The src area's extent (and dst's, when they share it); moved to the
+ * .bss area, which holds all, when it does not fit its kind.
+ */
+static void gen_src_area(struct fz_rng *r, struct fz_crypt_step *c)
+{
+	uint32_t lim = fz_kind_lim(c->kind_a, 0), ext = c->soff + c->slen;
+
 	if (c->same && c->doff + c->dlen > ext)
 		ext = c->doff + c->dlen;
 	ext += fz_below(r, 5) ? fz_below(r, 64) : 0;
@@ -303,7 +323,6 @@ static void gen_crypt(struct fz_rng *r, const struct fz_env *env,
 		ext = 64;
 	if (ext > fz_kind_max_ext(c->kind_a, 0) || c->soff > lim || c->slen > lim ||
 	    (c->same && (c->doff > lim || c->dlen > lim))) {
-		/* does not fit that kind: the .bss one holds all */
 		c->kind_a = FZ_M_BSS;
 		if (c->same)
 			c->kind_b = FZ_M_BSS;
@@ -315,36 +334,73 @@ static void gen_crypt(struct fz_rng *r, const struct fz_env *env,
 			c->doff = FZ_AREA - c->dlen;
 	}
 	c->ext_a = ext;
-	if (!c->same) {
-		lim = fz_kind_lim(c->kind_b, 1);
-		ext = c->doff + c->dlen + (fz_below(r, 5) ? fz_below(r, 64) : 0);
-		if (c->kind_b == FZ_M_PKT && ext < 64)
-			ext = 64;
-		if (ext > fz_kind_max_ext(c->kind_b, 1) || c->doff > lim || c->dlen > lim) {
-			c->kind_b = FZ_M_BSS;
-			if (ext > FZ_AREA)
-				ext = FZ_AREA;
-			if (c->doff + c->dlen > FZ_AREA)
-				c->doff = FZ_AREA - c->dlen;
-		}
-		c->ext_b = ext;
+}
+
+/* The dst area's extent when apart from src, fitted the same way. */
+static void gen_dst_area(struct fz_rng *r, struct fz_crypt_step *c)
+{
+	uint32_t lim = fz_kind_lim(c->kind_b, 1), ext;
+
+	ext = c->doff + c->dlen + (fz_below(r, 5) ? fz_below(r, 64) : 0);
+	if (c->kind_b == FZ_M_PKT && ext < 64)
+		ext = 64;
+	if (ext > fz_kind_max_ext(c->kind_b, 1) || c->doff > lim || c->dlen > lim) {
+		c->kind_b = FZ_M_BSS;
+		if (ext > FZ_AREA)
+			ext = FZ_AREA;
+		if (c->doff + c->dlen > FZ_AREA)
+			c->doff = FZ_AREA - c->dlen;
 	}
+	c->ext_b = ext;
+}
+
+/* Decrypt back what an encrypt gave; an AEAD's tag must catch a flip. */
+static void gen_round_trip(struct fz_rng *r, const struct fz_algo *a,
+			   bool aead, uint32_t auth, int same_mode,
+			   struct fz_crypt_step *c)
+{
+	if (!a || c->decrypt || same_mode == 1 || fz_below(r, 10) >= 6)
+		return;
+	c->rt = 1;
+	c->rt_len = c->slen + (aead ? auth : 0);
+	c->rt_dlen = c->slen;
+	if (c->rt_len > c->dlen)
+		c->rt_len = c->dlen;
+	if (aead && c->rt_len && fz_below(r, 2))
+		c->tamper = 1 + fz_below(r, c->rt_len);
+}
+
+/*
+ * An encrypt or decrypt on the ctx @cr made, in slot @slot: its siv, its
+ * lengths, where its areas are, the program, the fills, a round trip.
+ */
+static void gen_crypt(struct fz_rng *r, const struct fz_env *env,
+		      const struct fz_step *cr, struct fz_step *st, int slot)
+{
+	struct fz_crypt_step *c = &st->c;
+	const struct fz_algo *a = fz_ctx_algo(cr);
+	bool aead = a ? a->aead : !strncmp((const char *)cr->ptype, "aead", 14);
+	uint32_t auth = cr->authsize > 64 ? 16 : cr->authsize;
+	uint32_t ivsize = a ? fz_ivsize(a) : (uint32_t[]){ 0, 8, 12, 16 }[fz_below(r, 4)];
+	int same_mode;
+
+	st->type = ST_CRYPT;
+	c->op = FZ_C_CRYPT;
+	c->slot = slot;
+	c->decrypt = fz_below(r, 2);
+	gen_siv(r, env, a, aead, ivsize, c);
+	gen_lengths(r, a, aead, auth, c);
+	same_mode = gen_places(r, env, c);
+	gen_src_area(r, c);
+	if (!c->same)
+		gen_dst_area(r, c);
 	if (env->full)
 		c->adjust = fz_below(r, 8);
 	fz_pick_prog(r, st);
 	st->fill[0] = fz_rand(r) | 1;
 	st->fill[1] = fz_rand(r) | 1;
 	st->fill[2] = fz_below(r, 8) ? fz_rand(r) | 1 : 0;
-	/* decrypt back what an encrypt gave; an AEAD's tag must catch a flip */
-	if (a && !c->decrypt && same_mode != 1 && fz_below(r, 10) < 6) {
-		c->rt = 1;
-		c->rt_len = c->slen + (aead ? auth : 0);
-		c->rt_dlen = c->slen;
-		if (c->rt_len > c->dlen)
-			c->rt_len = c->dlen;
-		if (aead && c->rt_len && fz_below(r, 2))
-			c->tamper = 1 + fz_below(r, c->rt_len);
-	}
+	gen_round_trip(r, a, aead, auth, same_mode, c);
 }
 
 /* Packets: tc or xdp, multi-buffer past a page (SYSCALL for the rest). */

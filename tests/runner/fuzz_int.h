@@ -11,6 +11,7 @@
 
 #include "kfx.h"
 #include "../progs/fuzz.h"
+#include "crypto_contract.h"
 
 /* ---- options (kfx_test.c fills them from argv) ---- */
 
@@ -132,14 +133,14 @@ enum fz_sigform {
 	FZ_NSF
 };
 
-/* The algorithms the model knows (fuzz_case.c). */
+/* The algorithms the model knows (fuzz_algos.c). */
 struct fz_algo {
 	const char *type, *name;
 	bool aead;
 	int keys[4];
-	int ivsize, block, minlen;
+	/* a cipher's rules in the contract (crypto_contract.c), else NULL */
+	const struct crypt_rules *rules;
 	int auths[8];
-	bool ad_16_20;		/* rfc4106: the AD is 16 or 20 bytes */
 	bool iv_out;		/* cbc/ctr: the siv after is checked */
 	enum fz_type t;
 	int digest;		/* hash: the digest's size */
@@ -170,6 +171,17 @@ int fz_algo_find(const uint8_t *type, const uint8_t *algo);
 enum fz_type fz_type_of(const uint8_t *type);
 bool fz_key_ok(const struct fz_algo *a, uint32_t key_len);
 bool fz_auth_ok(const struct fz_algo *a, uint32_t authsize);
+
+/* A cipher's IV and block in the contract; 0 for a hash or a signature. */
+static inline uint32_t fz_ivsize(const struct fz_algo *a)
+{
+	return a->rules ? a->rules->ivsize : 0;
+}
+
+static inline uint32_t fz_block(const struct fz_algo *a)
+{
+	return a->rules ? a->rules->block : 0;
+}
 
 void fz_gen(const struct fz_env *env, uint64_t seed, uint64_t index,
 	    struct fz_case *c);

@@ -44,7 +44,7 @@ static const char *known_bug(const struct fz_run *R, const struct fz_case *c)
 			aead = !strncmp((char *)st->ptype, "aead", 14);
 			full = true;
 			auth = st->authsize;
-			iv = idx >= 0 ? fz_algos[idx].ivsize : 0;
+			iv = idx >= 0 ? fz_ivsize(&fz_algos[idx]) : 0;
 			break;
 		case ST_CRYPT:
 			if (!full || !aead)

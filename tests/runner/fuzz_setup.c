@@ -55,7 +55,11 @@ void fz_env_caps(struct fz_env *env, const struct fuzz_opts *o)
 	fz_read_syms(env);
 }
 
-static int load_progs(struct fz_run *R)
+/*
+ * The string programs: fuzz_str (or its 6.1 twin), with fuzz_str_nullbuf
+ * where the kernel loads it (else without); then the memory they share.
+ */
+static int load_str_progs(struct fz_run *R)
 {
 	struct fz_env *env = &R->env;
 	struct bpf_program *p;
@@ -94,66 +98,97 @@ static int load_progs(struct fz_run *R)
 	R->kmem_fd = bpf_map__fd(R->str->maps.fz_kmem);
 	kfx_host_hole_lo = (uintptr_t)R->vm + FZ_VMEM;
 	kfx_host_hole_hi = kfx_host_hole_lo + 4096;
+	return 0;
+}
 
-	if (env->full) {
-		for (int nullp = env->nullp; ; nullp = 0) {
-			R->cr = fuzz_crypto__open();
-			if (!R->cr)
-				return -errno;
-			bpf_program__set_autoload(R->cr->progs.fuzz_crypto_nullp, nullp);
-			err = fuzz_crypto__load(R->cr);
-			if (!err) {
-				env->nullp = nullp;
-				break;
-			}
-			fuzz_crypto__destroy(R->cr);
-			R->cr = NULL;
-			printf("# fuzz: fuzz_crypto%s does not load: %d\n",
-			       nullp ? " with fuzz_crypto_nullp" : "", err);
-			if (!nullp)
-				return err;
+/*
+ * The crypto programs of a kernel with every dynptr kind (6.4+): SYSCALL,
+ * tc, xdp and xdp.frags, with fuzz_crypto_nullp where it loads.
+ */
+static int load_crypto_progs(struct fz_run *R)
+{
+	struct fz_env *env = &R->env;
+	int err;
+
+	for (int nullp = env->nullp; ; nullp = 0) {
+		R->cr = fuzz_crypto__open();
+		if (!R->cr)
+			return -errno;
+		bpf_program__set_autoload(R->cr->progs.fuzz_crypto_nullp, nullp);
+		err = fuzz_crypto__load(R->cr);
+		if (!err) {
+			env->nullp = nullp;
+			break;
 		}
-		R->p_crypto = R->cr->progs.fuzz_crypto;
-		R->p_pkt[PR_TC] = R->cr->progs.fuzz_crypto_tc;
-		R->p_pkt[PR_XDP] = R->cr->progs.fuzz_crypto_xdp;
-		R->p_pkt[PR_XDP_FRAGS] = R->cr->progs.fuzz_crypto_xdp_frags;
-		if (env->nullp)
-			R->p_nullp = R->cr->progs.fuzz_crypto_nullp;
-		R->ring = ring_buffer__new(bpf_map__fd(R->cr->maps.fz_ring), ring_record,
-					   NULL, NULL);
-		R->params = &R->cr->bss->params;
-		R->cstep = &R->cr->bss->cstep;
-		R->cres = &R->cr->bss->cres;
-		R->drv = R->cr->bss->drv;
-		R->img = &R->cr->bss->img;
-	} else {
-		for (int nullp = env->nullp; ; nullp = 0) {
-			R->cr61 = fuzz_crypto_6_1__open();
-			if (!R->cr61)
-				return -errno;
-			bpf_program__set_autoload(R->cr61->progs.fuzz_crypto_6_1_nullp, nullp);
-			err = fuzz_crypto_6_1__load(R->cr61);
-			if (!err) {
-				env->nullp = nullp;
-				break;
-			}
-			fuzz_crypto_6_1__destroy(R->cr61);
-			R->cr61 = NULL;
-			printf("# fuzz: fuzz_crypto_6_1%s does not load: %d\n",
-			       nullp ? " with fuzz_crypto_6_1_nullp" : "", err);
-			if (!nullp)
-				return err;
-		}
-		R->p_crypto = R->cr61->progs.fuzz_crypto_6_1;
-		if (env->nullp)
-			R->p_nullp = R->cr61->progs.fuzz_crypto_6_1_nullp;
-		R->params = &R->cr61->bss->params;
-		R->cstep = &R->cr61->bss->cstep;
-		R->cres = &R->cr61->bss->cres;
-		R->drv = R->cr61->bss->drv;
-		R->img = &R->cr61->bss->img;
+		fuzz_crypto__destroy(R->cr);
+		R->cr = NULL;
+		printf("# fuzz: fuzz_crypto%s does not load: %d\n",
+		       nullp ? " with fuzz_crypto_nullp" : "", err);
+		if (!nullp)
+			return err;
 	}
-	env->img_pgoff = (uintptr_t)R->img->a % 4096;
+	R->p_crypto = R->cr->progs.fuzz_crypto;
+	R->p_pkt[PR_TC] = R->cr->progs.fuzz_crypto_tc;
+	R->p_pkt[PR_XDP] = R->cr->progs.fuzz_crypto_xdp;
+	R->p_pkt[PR_XDP_FRAGS] = R->cr->progs.fuzz_crypto_xdp_frags;
+	if (env->nullp)
+		R->p_nullp = R->cr->progs.fuzz_crypto_nullp;
+	R->ring = ring_buffer__new(bpf_map__fd(R->cr->maps.fz_ring), ring_record,
+				   NULL, NULL);
+	R->params = &R->cr->bss->params;
+	R->cstep = &R->cr->bss->cstep;
+	R->cres = &R->cr->bss->cres;
+	R->drv = R->cr->bss->drv;
+	R->img = &R->cr->bss->img;
+	return 0;
+}
+
+/* The same on 6.1 (local dynptrs only): fuzz_crypto_6_1, SYSCALL. */
+static int load_crypto_progs_6_1(struct fz_run *R)
+{
+	struct fz_env *env = &R->env;
+	int err;
+
+	for (int nullp = env->nullp; ; nullp = 0) {
+		R->cr61 = fuzz_crypto_6_1__open();
+		if (!R->cr61)
+			return -errno;
+		bpf_program__set_autoload(R->cr61->progs.fuzz_crypto_6_1_nullp, nullp);
+		err = fuzz_crypto_6_1__load(R->cr61);
+		if (!err) {
+			env->nullp = nullp;
+			break;
+		}
+		fuzz_crypto_6_1__destroy(R->cr61);
+		R->cr61 = NULL;
+		printf("# fuzz: fuzz_crypto_6_1%s does not load: %d\n",
+		       nullp ? " with fuzz_crypto_6_1_nullp" : "", err);
+		if (!nullp)
+			return err;
+	}
+	R->p_crypto = R->cr61->progs.fuzz_crypto_6_1;
+	if (env->nullp)
+		R->p_nullp = R->cr61->progs.fuzz_crypto_6_1_nullp;
+	R->params = &R->cr61->bss->params;
+	R->cstep = &R->cr61->bss->cstep;
+	R->cres = &R->cr61->bss->cres;
+	R->drv = R->cr61->bss->drv;
+	R->img = &R->cr61->bss->img;
+	return 0;
+}
+
+/* The fuzz programs this kernel loads, and the memory they share with us. */
+static int load_progs(struct fz_run *R)
+{
+	int err;
+
+	err = load_str_progs(R);
+	if (err)
+		return err;
+	err = R->env.full ? load_crypto_progs(R) : load_crypto_progs_6_1(R);
+	if (err)
+		return err;
+	R->env.img_pgoff = (uintptr_t)R->img->a % 4096;
 	return 0;
 }
 

@@ -242,27 +242,25 @@ static void put_bytes_at(char *mem, uint32_t size, uint32_t off,
 	memcpy(mem + off, b->p, n);
 }
 
-void fz_step_str(struct fz_run *R, const struct fz_step *st)
+/*
+ * The memory of step @st: zero but for its strings, each written where
+ * its kind says (vmalloc'ed pool, kernel map, stack), and the address of
+ * an argument in a symbol resolved.
+ */
+static void str_place_args(struct fz_run *R, const struct fz_step *st,
+			   struct fz_str_step *s, bool two)
 {
-	struct fz_str_step s = st->s;
-	const int op = s.op;
-	bool two = two_str(op), nullbuf = false, known1, known2;
 	uint32_t zero = 0;
-	const char *m1, *m2;
-	int want_ran, i, err;
-	struct bpf_program *p;
+	int i;
 
-	if (op >= FZ_NSTROPS)
-		return;
-	/* the memory: zero but for this step's strings */
 	if (R->vm_dirty_hi > R->vm_dirty_lo)
 		memset(R->vm + R->vm_dirty_lo, 0, R->vm_dirty_hi - R->vm_dirty_lo);
 	R->vm_dirty_lo = FZ_VMEM;
 	R->vm_dirty_hi = 0;
 	memset(R->km, 0, sizeof(R->km));
-	memset(s.stk, 0, sizeof(s.stk));
+	memset(s->stk, 0, sizeof(s->stk));
 	for (i = 0; i < 2; i++) {
-		const struct fz_str_arg *a = &s.a[i];
+		const struct fz_str_arg *a = &s->a[i];
 		const struct fz_bytes *b = &st->data[i];
 
 		if (a->kind == FZ_P_VMEM && b->p && a->off < FZ_VMEM) {
@@ -276,93 +274,142 @@ void fz_step_str(struct fz_run *R, const struct fz_step *st)
 		} else if (a->kind == FZ_P_KMEM) {
 			put_bytes_at((char *)R->km, FZ_KMEM - 1, a->off, b);
 		} else if (a->kind == FZ_P_STACK) {
-			put_bytes_at(s.stk, FZ_STK - 1, a->off, b);
+			put_bytes_at(s->stk, FZ_STK - 1, a->off, b);
 		} else if (a->kind == FZ_P_ADDR && st->sym[i][0]) {
 			uint64_t base = sym_addr(&R->env, st->sym[i]);
 
-			s.a[i].addr = base ? base + a->addr : -1ULL;
+			s->a[i].addr = base ? base + a->addr : -1ULL;
 		}
 	}
-	if (s.a[0].kind == FZ_P_KMEM || (two && s.a[1].kind == FZ_P_KMEM))
+	if (s->a[0].kind == FZ_P_KMEM || (two && s->a[1].kind == FZ_P_KMEM))
 		bpf_map_update_elem(R->kmem_fd, &zero, R->km, 0);
-	/* which program: NULL bounded buffers where that loads */
-	p = R->p_str;
-	if (R->p_nullbuf && (s.calls & FZ_CALL_BUF) &&
-	    (s.a[0].kind == FZ_P_NULL || (two && s.a[1].kind == FZ_P_NULL)) &&
-	    s.a[0].kind < FZ_P_ADDR && (!two || s.a[1].kind < FZ_P_ADDR)) {
-		p = R->p_nullbuf;
-		nullbuf = true;
-	}
+}
+
+/* The program: the one with NULL bounded buffers where that loads. */
+static struct bpf_program *str_pick_prog(struct fz_run *R,
+					 const struct fz_str_step *s, bool two,
+					 bool *nullbuf)
+{
+	*nullbuf = R->p_nullbuf && (s->calls & FZ_CALL_BUF) &&
+		   (s->a[0].kind == FZ_P_NULL || (two && s->a[1].kind == FZ_P_NULL)) &&
+		   s->a[0].kind < FZ_P_ADDR && (!two || s->a[1].kind < FZ_P_ADDR);
+	return *nullbuf ? R->p_nullbuf : R->p_str;
+}
+
+/*
+ * Run the step's program: the calls that ran (FZ_CALL_*), or -1 when the
+ * harness failed (reported) or they are not those asked for.
+ */
+static int str_run(struct fz_run *R, struct fz_str_step *s, bool two)
+{
+	struct bpf_program *p;
+	int want_ran, err;
+	bool nullbuf;
+
+	p = str_pick_prog(R, s, two, &nullbuf);
 	if (!R->env.upstream)
-		s.calls &= ~FZ_CALL_BPF;
-	*R->sstep = s;
+		s->calls &= ~FZ_CALL_BPF;
+	*R->sstep = *s;
 	R->sres->ran = 0;
 	err = fz_run_syscall(p);
 	R->steps++;
 	if (err) {
 		fz_fail(R, "harness", "running %s: %d", bpf_program__name(p), err);
-		return;
+		return -1;
 	}
-	/* which calls ran */
-	want_ran = s.calls & (FZ_CALL_KFX | FZ_CALL_BPF | FZ_CALL_VER);
-	if ((s.calls & FZ_CALL_BUF) && buf_capable(&s.a[0], nullbuf) &&
-	    (!two || buf_capable(&s.a[1], nullbuf)))
+	want_ran = s->calls & (FZ_CALL_KFX | FZ_CALL_BPF | FZ_CALL_VER);
+	if ((s->calls & FZ_CALL_BUF) && buf_capable(&s->a[0], nullbuf) &&
+	    (!two || buf_capable(&s->a[1], nullbuf)))
 		want_ran |= FZ_CALL_BUF;
 	if ((int)R->sres->ran != want_ran) {
 		fz_fail(R, "harness", "calls ran 0x%x, expected 0x%x", R->sres->ran, want_ran);
-		return;
+		return -1;
 	}
-	if ((want_ran & FZ_CALL_VER) && R->sres->version != KFX_VERSION)
+	return want_ran;
+}
+
+/*
+ * kfx_<op>(): a documented result, the model's where the bytes are known
+ * (@m1, @m2 NULL: not), upstream's bpf_<op>() where that ran.
+ */
+static void str_check_kfx(struct fz_run *R, const struct fz_str_step *s,
+			  bool two, int ran, const char *m1, const char *m2,
+			  bool known)
+{
+	int op = s->op, r = R->sres->kfx, want;
+
+	if (!str_in_set(op, r, false))
+		fz_fail(R, "str-set", "kfx_%s returned %d: not a documented result",
+			fz_str_ops[op], r);
+	if (known) {
+		want = ref_call(op, m1, m2, s->n, s->c);
+		if (r != want)
+			fz_fail(R, "str-model", "kfx_%s returned %d, the contract says %d",
+				fz_str_ops[op], r, want);
+	}
+	if ((ran & FZ_CALL_BPF) && R->sres->bpf != r &&
+	    !(r == -EFAULT && upstream_reads_user(s, two)))
+		fz_fail(R, "str-upstream", "kfx_%s returned %d, bpf_%s %d",
+			fz_str_ops[op], r, fz_str_ops[op], R->sres->bpf);
+}
+
+/*
+ * kfx_<op>_buf(): a documented result, the model's on the bytes of its
+ * buffers, and on strings terminated within them the unbounded one's.
+ */
+static void str_check_buf(struct fz_run *R, const struct fz_str_step *s,
+			  bool two, int ran, const char *m1, const char *m2)
+{
+	int op = s->op, r = R->sres->buf, want;
+	char *b1, *b2 = NULL;
+
+	b1 = buf_string(m1, s->a[0].kind == FZ_P_NULL ? 0 : s->a[0].bsz);
+	if (two)
+		b2 = buf_string(m2, s->a[1].kind == FZ_P_NULL ? 0 : s->a[1].bsz);
+	want = ref_call(op, b1, b2, s->n, s->c);
+	if (!str_in_set(op, r, true))
+		fz_fail(R, "str-set", "kfx_%s_buf returned %d: not a documented result",
+			fz_str_ops[op], r);
+	if (r != want)
+		fz_fail(R, "str-bounded", "kfx_%s_buf returned %d, the contract says %d",
+			fz_str_ops[op], r, want);
+	/* terminated within their buffers: the same as the unbounded one */
+	if ((ran & FZ_CALL_KFX) && m1 && strnlen(m1, s->a[0].bsz) < s->a[0].bsz &&
+	    (!two || (m2 && strnlen(m2, s->a[1].bsz) < s->a[1].bsz)) &&
+	    r != R->sres->kfx)
+		fz_fail(R, "str-twin", "kfx_%s_buf returned %d, kfx_%s %d on the same strings",
+			fz_str_ops[op], r, fz_str_ops[op], R->sres->kfx);
+	free(b1);
+	free(b2);
+}
+
+/* ST_STR: place the strings, run the calls, judge each by the model. */
+void fz_step_str(struct fz_run *R, const struct fz_step *st)
+{
+	struct fz_str_step s = st->s;
+	bool two = two_str(s.op), known1, known2 = true;
+	const char *m1, *m2 = NULL;
+	int ran;
+
+	if (s.op >= FZ_NSTROPS)
+		return;
+	str_place_args(R, st, &s, two);
+	ran = str_run(R, &s, two);
+	if (ran < 0)
+		return;
+	if ((ran & FZ_CALL_VER) && R->sres->version != KFX_VERSION)
 		fz_fail(R, "version", "kfx_version() = 0x%x, kfx.h says 0x%x",
-		     R->sres->version, KFX_VERSION);
+			R->sres->version, KFX_VERSION);
 	/* the model's view */
 	m1 = model_ptr(R, &s.a[0], (uint8_t *)s.stk, &known1);
-	m2 = two ? model_ptr(R, &s.a[1], (uint8_t *)s.stk, &known2) : NULL;
-	if (!two)
-		known2 = true;
+	if (two)
+		m2 = model_ptr(R, &s.a[1], (uint8_t *)s.stk, &known2);
 	if (R->verbose)
-		printf("# %s: kfx %d, buf %d, bpf %d\n", fz_str_ops[op],
+		printf("# %s: kfx %d, buf %d, bpf %d\n", fz_str_ops[s.op],
 		       R->sres->kfx, R->sres->buf, R->sres->bpf);
-	if (want_ran & FZ_CALL_KFX) {
-		int r = R->sres->kfx;
-
-		if (!str_in_set(op, r, false))
-			fz_fail(R, "str-set", "kfx_%s returned %d: not a documented result",
-			     fz_str_ops[op], r);
-		if (known1 && known2) {
-			int want = ref_call(op, m1, m2, s.n, s.c);
-
-			if (r != want)
-				fz_fail(R, "str-model", "kfx_%s returned %d, the contract says %d",
-				     fz_str_ops[op], r, want);
-		}
-		if ((want_ran & FZ_CALL_BPF) && R->sres->bpf != r &&
-		    !(r == -EFAULT && upstream_reads_user(&s, two)))
-			fz_fail(R, "str-upstream", "kfx_%s returned %d, bpf_%s %d",
-			     fz_str_ops[op], r, fz_str_ops[op], R->sres->bpf);
-	}
-	if (want_ran & FZ_CALL_BUF) {
-		int r = R->sres->buf, want;
-		char *b1, *b2 = NULL;
-
-		b1 = buf_string(m1, s.a[0].kind == FZ_P_NULL ? 0 : s.a[0].bsz);
-		if (two)
-			b2 = buf_string(m2, s.a[1].kind == FZ_P_NULL ? 0 : s.a[1].bsz);
-		want = ref_call(op, b1, b2, s.n, s.c);
-		if (!str_in_set(op, r, true))
-			fz_fail(R, "str-set", "kfx_%s_buf returned %d: not a documented result",
-			     fz_str_ops[op], r);
-		if (r != want)
-			fz_fail(R, "str-bounded", "kfx_%s_buf returned %d, the contract says %d",
-			     fz_str_ops[op], r, want);
-		/* terminated within their buffers: the same as the unbounded one */
-		if ((want_ran & FZ_CALL_KFX) && m1 && strnlen(m1, s.a[0].bsz) < s.a[0].bsz &&
-		    (!two || (m2 && strnlen(m2, s.a[1].bsz) < s.a[1].bsz)) &&
-		    r != R->sres->kfx)
-			fz_fail(R, "str-twin", "kfx_%s_buf returned %d, kfx_%s %d on the same strings",
-			     fz_str_ops[op], r, fz_str_ops[op], R->sres->kfx);
-		free(b1);
-		free(b2);
-	}
+	if (ran & FZ_CALL_KFX)
+		str_check_kfx(R, &s, two, ran, m1, m2, known1 && known2);
+	if (ran & FZ_CALL_BUF)
+		str_check_buf(R, &s, two, ran, m1, m2);
 }
 

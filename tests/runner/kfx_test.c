@@ -88,113 +88,138 @@ static void test_fuzz(const struct fuzz_opts *o)
 	fuzz_run(o, &passed, &failed, &skipped);
 }
 
-int main(int argc, char **argv)
+struct options {
+	const char *ko, *nobtf, *badbtf;
+	struct fuzz_opts fuzz;
+	bool fuzz_only;
+};
+
+/* The options after the program's name; false on one it does not know. */
+static bool parse_args(int argc, char **argv, struct options *o)
 {
-	const char *ko = NULL, *nobtf = NULL, *badbtf = NULL;
-	struct fuzz_opts fuzz = { .seconds = 20 };
-	bool fuzz_only = false;
-	size_t i;
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		const char *arg = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+		bool used = true;
+
+		if (!strcmp(arg, "--module") && val)
+			o->ko = val;
+		else if (!strcmp(arg, "--nobtf") && val)
+			o->nobtf = val;
+		else if (!strcmp(arg, "--badbtf") && val)
+			o->badbtf = val;
+		else if (!strcmp(arg, "--only") && val)
+			only = val;
+		else if (!strcmp(arg, "--fuzz-seconds") && val)
+			o->fuzz.seconds = atof(val);
+		else if (!strcmp(arg, "--fuzz-seed") && val) {
+			o->fuzz.have_seed = true;
+			o->fuzz.seed = strtoull(val, NULL, 0);
+		} else if (!strcmp(arg, "--fuzz-family") && val)
+			o->fuzz.family = val;
+		else if (!strcmp(arg, "--fuzz-replay") && val)
+			o->fuzz.replay = val;
+		else if (!strcmp(arg, "--fuzz-case") && val)
+			o->fuzz.case_file = val;
+		else if (!strcmp(arg, "--fuzz-skip") && val)
+			o->fuzz.skip = val;
+		else
+			used = false;
+		if (used) {
+			i++;	/* the value */
+			continue;
+		}
+		if (!strcmp(arg, "--tables-once"))
+			tables_once = true;
+		else if (!strcmp(arg, "--fuzz-only"))
+			o->fuzz_only = true;
+		else if (!strcmp(arg, "--fuzz-no-regressions"))
+			o->fuzz.no_regressions = true;
+		else
+			return false;
+	}
+	return true;
+}
+
+static void usage(const char *argv0)
+{
+	fprintf(stderr, "usage: %s --module kfx.ko [--nobtf kfx-nobtf.ko] [--badbtf kfx-badbtf.ko] [--only NAME] [--tables-once]\n"
+		"\t[--fuzz-seconds N] [--fuzz-seed S] [--fuzz-family str|crypto]\n"
+		"\t[--fuzz-replay SEED:INDEX[-LAST] | --fuzz-case FILE] [--fuzz-only]\n"
+		"\t[--fuzz-no-regressions] [--fuzz-skip d1,d2,d3,d4]\n",
+		argv0);
+}
+
+/* rmmod kfx once nothing holds it: a result unless @quiet_pass. */
+static void test_rmmod(bool quiet_pass)
+{
+	int err = mod_unload_settled();
+
+	if (err)
+		FAIL("module/rmmod", "%s", strerror(-err));
+	else if (!quiet_pass)
+		PASS("module/rmmod");
+}
+
+/* --fuzz-only: kfx loaded as in the full run, the fuzzer, kfx unloaded. */
+static void run_fuzz_only(const struct options *o)
+{
 	int err;
 
-	if (getenv("KFX_FUZZ_GUEST_SECONDS"))
-		fuzz.seconds = atof(getenv("KFX_FUZZ_GUEST_SECONDS"));
-	if (getenv("KFX_FUZZ_SEED")) {
-		fuzz.have_seed = true;
-		fuzz.seed = strtoull(getenv("KFX_FUZZ_SEED"), NULL, 0);
+	/* as in the full run: after the accelerated modules came */
+	mark_expected_errors_done();
+	kfx_accel_load(NULL);
+	err = mod_load(o->ko);
+	if (err) {
+		FAIL("module/insmod", "%s", strerror(-err));
+		return;
 	}
-	for (i = 1; i < (size_t)argc; i++) {
-		if (!strcmp(argv[i], "--module") && i + 1 < (size_t)argc)
-			ko = argv[++i];
-		else if (!strcmp(argv[i], "--nobtf") && i + 1 < (size_t)argc)
-			nobtf = argv[++i];
-		else if (!strcmp(argv[i], "--badbtf") && i + 1 < (size_t)argc)
-			badbtf = argv[++i];
-		else if (!strcmp(argv[i], "--only") && i + 1 < (size_t)argc)
-			only = argv[++i];
-		else if (!strcmp(argv[i], "--tables-once"))
-			tables_once = true;
-		else if (!strcmp(argv[i], "--fuzz-seconds") && i + 1 < (size_t)argc)
-			fuzz.seconds = atof(argv[++i]);
-		else if (!strcmp(argv[i], "--fuzz-seed") && i + 1 < (size_t)argc) {
-			fuzz.have_seed = true;
-			fuzz.seed = strtoull(argv[++i], NULL, 0);
-		} else if (!strcmp(argv[i], "--fuzz-family") && i + 1 < (size_t)argc)
-			fuzz.family = argv[++i];
-		else if (!strcmp(argv[i], "--fuzz-replay") && i + 1 < (size_t)argc)
-			fuzz.replay = argv[++i];
-		else if (!strcmp(argv[i], "--fuzz-case") && i + 1 < (size_t)argc)
-			fuzz.case_file = argv[++i];
-		else if (!strcmp(argv[i], "--fuzz-skip") && i + 1 < (size_t)argc)
-			fuzz.skip = argv[++i];
-		else if (!strcmp(argv[i], "--fuzz-only"))
-			fuzz_only = true;
-		else if (!strcmp(argv[i], "--fuzz-no-regressions"))
-			fuzz.no_regressions = true;
-		else {
-			fprintf(stderr, "usage: %s --module kfx.ko [--nobtf kfx-nobtf.ko] [--badbtf kfx-badbtf.ko] [--only NAME] [--tables-once]\n"
-				"\t[--fuzz-seconds N] [--fuzz-seed S] [--fuzz-family str|crypto]\n"
-				"\t[--fuzz-replay SEED:INDEX[-LAST] | --fuzz-case FILE] [--fuzz-only]\n"
-				"\t[--fuzz-no-regressions] [--fuzz-skip d1,d2,d3,d4]\n",
-				argv[0]);
-			return 2;
-		}
-	}
-	if (!ko) {
-		fprintf(stderr, "%s: --module is required\n", argv[0]);
-		return 2;
-	}
-	setenv("KFX_KO", ko, 1);
-	setvbuf(stdout, NULL, _IOLBF, 0);
-	libbpf_set_print(libbpf_print);
+	test_fuzz(&o->fuzz);
+	test_rmmod(true);
+}
 
-	if (fuzz_only) {
-		/* as in the full run: after the accelerated modules came */
-		mark_expected_errors_done();
-		kfx_accel_load(NULL);
-		err = mod_load(ko);
-		if (err) {
-			FAIL("module/insmod", "%s", strerror(-err));
-			goto out;
-		}
-		test_fuzz(&fuzz);
-		err = mod_unload_settled();
-		if (err)
-			FAIL("module/rmmod", "%s", strerror(-err));
-		goto out;
-	}
+/* The module's own tests while kfx is not loaded, then insmod: 0 or errno. */
+static int run_before_insmod(const struct options *o)
+{
+	int err;
+
 	crypto_generic_first();
-	test_refuses_without_btf(nobtf);
-	test_refuses_mismatched_btf(badbtf);
+	test_refuses_without_btf(o->nobtf);
+	test_refuses_mismatched_btf(o->badbtf);
 	mark_expected_errors_done();
 	test_crypto_modules_load();
 	test_kfxctl_without_module();
-	test_load_unload(ko, 20);
+	test_load_unload(o->ko, 20);
 	test_compat_without_kfx();
-	err = mod_load(ko);
-	if (err) {
+	err = mod_load(o->ko);
+	if (err)
 		FAIL("module/insmod", "%s", strerror(-err));
-		goto out;
-	}
-	PASS("module/insmod");
-	if (only) {	/* one case, by hand: KFX_PAYLOAD (run-guest.sh) */
-		test_objects(NULL, "");
-		crypto_bounds_report();
-		/* scenarios, when named too (tests/mutants/mutants.list) */
-		if (strstr(only, "@live"))
-			test_crypto_live_zero();
-		if (strstr(only, "@map"))
-			test_crypto_map_frees_ctx();
-		if (strstr(only, "@lockdown"))
-			test_lockdown();
-		if (strstr(only, "@rmmod")) {
-			err = mod_unload_settled();
-			if (err)
-				FAIL("module/rmmod", "%s", strerror(-err));
-			else
-				PASS("module/rmmod");
-		}
-		goto out;
-	}
+	else
+		PASS("module/insmod");
+	return err;
+}
+
+/* --only: the programs named, then the scenarios named (@live, ...). */
+static void run_only(void)
+{
+	/* one case, by hand: KFX_PAYLOAD (run-guest.sh) */
+	test_objects(NULL, "");
+	crypto_bounds_report();
+	/* scenarios, when named too (tests/mutants/mutants.list) */
+	if (strstr(only, "@live"))
+		test_crypto_live_zero();
+	if (strstr(only, "@map"))
+		test_crypto_map_frees_ctx();
+	if (strstr(only, "@lockdown"))
+		test_lockdown();
+	if (strstr(only, "@rmmod"))
+		test_rmmod(false);
+}
+
+/* Everything, kfx loaded: the order of the scenarios, lockdown last. */
+static void run_all(const struct options *o)
+{
 	test_version_string();
 	test_btf_has_every_kfunc();
 	test_kfxctl();
@@ -209,15 +234,41 @@ int main(int argc, char **argv)
 	test_crypto_live_zero();
 	test_crypto_map_frees_ctx();
 	test_prog_pins_module();
-	if (fuzz.seconds > 0 || fuzz.replay || fuzz.case_file)
-		test_fuzz(&fuzz);
+	if (o->fuzz.seconds > 0 || o->fuzz.replay || o->fuzz.case_file)
+		test_fuzz(&o->fuzz);
 	test_lockdown();
-	err = mod_unload_settled();
-	if (err)
-		FAIL("module/rmmod", "%s", strerror(-err));
-	else
-		PASS("module/rmmod");
-out:
+	test_rmmod(false);
+}
+
+int main(int argc, char **argv)
+{
+	struct options o = { .fuzz = { .seconds = 20 } };
+
+	if (getenv("KFX_FUZZ_GUEST_SECONDS"))
+		o.fuzz.seconds = atof(getenv("KFX_FUZZ_GUEST_SECONDS"));
+	if (getenv("KFX_FUZZ_SEED")) {
+		o.fuzz.have_seed = true;
+		o.fuzz.seed = strtoull(getenv("KFX_FUZZ_SEED"), NULL, 0);
+	}
+	if (!parse_args(argc, argv, &o)) {
+		usage(argv[0]);
+		return 2;
+	}
+	if (!o.ko) {
+		fprintf(stderr, "%s: --module is required\n", argv[0]);
+		return 2;
+	}
+	setenv("KFX_KO", o.ko, 1);
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	libbpf_set_print(libbpf_print);
+	if (o.fuzz_only) {
+		run_fuzz_only(&o);
+	} else if (!run_before_insmod(&o)) {
+		if (only)
+			run_only();
+		else
+			run_all(&o);
+	}
 	vmlinux_btf_report();
 	printf("kfx-summary: passed=%d failed=%d skipped=%d\n", passed, failed, skipped);
 	return failed ? 1 : 0;

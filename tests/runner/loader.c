@@ -38,6 +38,8 @@ bool locked_down;
 bool quiet_libbpf;
 static char vlog[1 << 20];
 
+#define ARRAY_LEN(a)	(sizeof(a) / sizeof((a)[0]))
+
 /* Whether --only's comma-separated words hold one that @name contains. */
 static bool name_selected(const char *name)
 {
@@ -106,15 +108,72 @@ bool vmlinux_has_func(const char *f)
 	return has;
 }
 
-static int read_expect(const struct btf *btf, const char *func, struct expect *e)
+/*
+ * One kfx_test: decl tag @s (its prefix gone) into @e: 0, or -EINVAL with
+ * @why naming the tag, as the selftests' test_loader.c does.
+ */
+static int parse_tag(struct expect *e, const char *s, char *why, size_t n)
 {
-	int id, n = btf__type_cnt(btf), i;
+	char *end;
+
+	if (!strcmp(s, "success")) {
+		e->success = true;
+	} else if (!strcmp(s, "failure")) {
+		e->failure = true;
+	} else if (!strncmp(s, "msg=", 4)) {
+		if (e->nr_msgs == ARRAY_LEN(e->msgs)) {
+			snprintf(why, n, "more than %zu __msg tags, at \"%s\"",
+				 ARRAY_LEN(e->msgs), s);
+			return -EINVAL;
+		}
+		e->msgs[e->nr_msgs++] = s + 4;
+	} else if (!strncmp(s, "retval=", 7)) {
+		e->has_retval = true;
+		e->retval = strtoll(s + 7, &end, 0);
+		if (end == s + 7 || *end) {
+			snprintf(why, n, "__retval is not a number: \"%s\"", s);
+			return -EINVAL;
+		}
+	} else if (!strncmp(s, "needs_ksym=", 11)) {
+		e->needs_ksym = s + 11;
+	} else if (!strncmp(s, "without_ksym=", 13)) {
+		e->without_ksym = s + 13;
+	} else if (!strncmp(s, "arch=", 5)) {
+		e->arch = s + 5;
+	} else if (!strncmp(s, "driver=", 7)) {
+		e->driver = s + 7;
+	} else if (!strncmp(s, "setup=", 6)) {
+		e->setup = s + 6;
+	} else if (!strncmp(s, "with=", 5)) {
+		e->with = s + 5;
+	} else if (!strncmp(s, "pkt_size=", 9)) {
+		e->pkt_size = strtoul(s + 9, NULL, 0);
+	} else if (!strcmp(s, "locked_down")) {
+		e->locked_down = true;
+	} else {
+		snprintf(why, n, "unknown tag \"kfx_test:%s\"", s);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * The expectations of program @func: its "kfx_test:" decl tags
+ * (tests/progs/kfx_test.h).  0, or -EINVAL with @why saying which tag is
+ * wrong; -ENOENT when the object has no such function.
+ */
+static int read_expect(const struct btf *btf, const char *func, struct expect *e,
+		       char *why, size_t n)
+{
+	int id, nr = btf__type_cnt(btf), i, err;
 
 	memset(e, 0, sizeof(*e));
 	id = btf__find_by_name_kind(btf, func, BTF_KIND_FUNC);
-	if (id <= 0)
+	if (id <= 0) {
+		snprintf(why, n, "no BTF for the function");
 		return -ENOENT;
-	for (i = 1; i < n; i++) {
+	}
+	for (i = 1; i < nr; i++) {
 		const struct btf_type *t = btf__type_by_id(btf, i);
 		const char *s;
 
@@ -124,40 +183,16 @@ static int read_expect(const struct btf *btf, const char *func, struct expect *e
 		s = btf__name_by_offset(btf, t->name_off);
 		if (strncmp(s, "kfx_test:", 9))
 			continue;
-		s += 9;
-		if (!strcmp(s, "success"))
-			e->success = true;
-		else if (!strcmp(s, "failure"))
-			e->failure = true;
-		else if (!strncmp(s, "msg=", 4) && e->nr_msgs < 8)
-			e->msgs[e->nr_msgs++] = s + 4;
-		else if (!strncmp(s, "retval=", 7)) {
-			char *end;
-
-			e->has_retval = true;
-			e->retval = strtoll(s + 7, &end, 0);
-			if (end == s + 7 || *end)
-				return -EINVAL;	/* not a number: say so */
-		} else if (!strncmp(s, "needs_ksym=", 11))
-			e->needs_ksym = s + 11;
-		else if (!strncmp(s, "without_ksym=", 13))
-			e->without_ksym = s + 13;
-		else if (!strncmp(s, "arch=", 5))
-			e->arch = s + 5;
-		else if (!strncmp(s, "driver=", 7))
-			e->driver = s + 7;
-		else if (!strncmp(s, "setup=", 6))
-			e->setup = s + 6;
-		else if (!strncmp(s, "with=", 5))
-			e->with = s + 5;
-		else if (!strncmp(s, "pkt_size=", 9))
-			e->pkt_size = strtoul(s + 9, NULL, 0);
-		else if (!strcmp(s, "locked_down"))
-			e->locked_down = true;
-		else
-			return -EINVAL;
+		err = parse_tag(e, s + 9, why, n);
+		if (err)
+			return err;
 	}
-	return e->success != e->failure ? 0 : -EINVAL;
+	if (e->success == e->failure) {
+		snprintf(why, n, "%s", e->success ? "both __success and __failure" :
+			 "neither __success nor __failure");
+		return -EINVAL;
+	}
+	return 0;
 }
 
 /* Run @prog once, on a @size-byte IPv4 test packet (0: 64) unless SYSCALL. */
@@ -183,16 +218,158 @@ int run_prog(struct bpf_program *prog, long long *retval,
 	return 0;
 }
 
+/*
+ * Whether @e lets the program run here: its turn (before or after
+ * lockdown), its kernel and architecture; a skip is reported.
+ */
+static bool expect_applies(const struct expect *e, const char *name,
+			   const char *label)
+{
+	if (e->locked_down != locked_down)
+		return false;	/* its turn is before or after lockdown */
+	/*
+	 * A rerun over other drivers ("object@aesni") runs only programs
+	 * that run: a verifier refusal or a load-only program cannot depend
+	 * on the crypto driver behind a ctx (issue 31: 75 such reruns a row).
+	 */
+	if (strchr(label, '@') && !(e->success && (e->has_retval || e->driver)))
+		return false;
+	if (e->needs_ksym && !vmlinux_has_func(e->needs_ksym)) {
+		SKIP(name, "kernel lacks %s", e->needs_ksym);
+		return false;
+	}
+	if (e->without_ksym && vmlinux_has_func(e->without_ksym)) {
+		SKIP(name, "kernel has %s", e->without_ksym);
+		return false;
+	}
+	if (e->arch && strcmp(e->arch, KFX_RUNNER_ARCH)) {
+		SKIP(name, "%s only, this is %s", e->arch, KFX_RUNNER_ARCH);
+		return false;
+	}
+	return true;
+}
+
+/* The program named by __setup or __with (none: NULL, and true). */
+static bool find_partner(struct bpf_object *obj, const char *pname,
+			 const char *what, const char *name,
+			 struct bpf_program **partner)
+{
+	*partner = NULL;
+	if (!pname)
+		return true;
+	*partner = bpf_object__find_program_by_name(obj, pname);
+	if (!*partner)
+		FAIL(name, "no %s%s", what, pname);
+	return *partner != NULL;
+}
+
+/*
+ * Load @prog with its partners, judged as @e says: a __success program
+ * must load (libbpf prints the log if not), a __failure one must not and
+ * its verifier log must hold every __msg.  True when it did as told.
+ */
+static bool load_judged(struct bpf_object *obj, struct bpf_program *prog,
+			const struct expect *e, const char *name)
+{
+	int err, i;
+
+	vlog[0] = '\0';
+	if (e->failure) {
+		bpf_program__set_log_buf(prog, vlog, sizeof(vlog));
+		bpf_program__set_log_level(prog, 1);
+	}
+	quiet_libbpf = e->failure;
+	objects_loaded++;
+	err = bpf_object__load(obj);
+	quiet_libbpf = false;
+	if (e->success && err) {
+		FAIL(name, "verifier rejected it: %s (log above)", strerror(-err));
+		return false;
+	}
+	if (e->failure && !err) {
+		FAIL(name, "verifier accepted a program it must reject");
+		return false;
+	}
+	for (i = 0; i < e->nr_msgs; i++) {
+		if (!strstr(vlog, e->msgs[i])) {
+			FAIL(name, "verifier log lacks \"%s\"", e->msgs[i]);
+			printf("# verifier log:\n%s\n", vlog);
+			return false;
+		}
+	}
+	return true;
+}
+
+/*
+ * The __driver's user-space half (the table above): 0 when it passed,
+ * else it is reported (its verdict, or an unknown driver).
+ */
+static int run_driver(struct bpf_object *obj, struct bpf_program *prog,
+		      const char *driver, const char *name)
+{
+	char why[256] = "unknown driver";
+	size_t d;
+	int dr = -1;
+
+	for (d = 0; d < ARRAY_LEN(drivers); d++)
+		if (!strcmp(drivers[d].name, driver))
+			break;
+	if (d < ARRAY_LEN(drivers))
+		dr = drivers[d].run(obj, prog, why, sizeof(why));
+	if (dr)
+		result(dr > 0 ? 0 : -1, name, "%s", why);
+	return dr;
+}
+
+/*
+ * A loaded __success program run as @e says: its __setup first (must
+ * return 0), then its __driver, then one run that must return __retval.
+ * True when every step passed.
+ */
+static bool run_judged(struct bpf_object *obj, struct bpf_program *prog,
+		       struct bpf_program *setup, const struct expect *e,
+		       const char *name)
+{
+	long long rv = 0;
+	int err;
+
+	if (setup) {
+		err = run_prog(setup, &rv, 0);
+		if (err || rv) {
+			FAIL(name, "setup %s: %s, returned %lld", e->setup,
+			     strerror(-err), rv);
+			return false;
+		}
+	}
+	if (e->driver && run_driver(obj, prog, e->driver, name))
+		return false;
+	if (!e->has_retval)
+		return true;
+	err = run_prog(prog, &rv, e->pkt_size);
+	if (err) {
+		FAIL(name, "BPF_PROG_TEST_RUN: %s", strerror(-err));
+		return false;
+	}
+	if (rv != e->retval) {
+		FAIL(name, "returned %lld (0x%llx), expected %lld (0x%llx)",
+		     rv, rv, e->retval, e->retval);
+		return false;
+	}
+	return true;
+}
+
+/*
+ * Program @progname of object @objname, on its own (with its __setup and
+ * __with programs): read its expectations, load it, run it, judge it.
+ */
 static void test_one_prog(const char *objname, const char *label,
 			  const void *elf, size_t sz, const char *progname)
 {
 	LIBBPF_OPTS(bpf_object_open_opts, oo, .object_name = objname);
-	struct bpf_program *prog, *p, *setup = NULL, *with = NULL;
+	struct bpf_program *prog, *p, *setup, *with;
 	struct bpf_object *obj;
+	char name[256], why[256];
 	struct expect e;
-	char name[256];
-	long long rv = 0;
-	int err, i;
 
 	snprintf(name, sizeof(name), "%s/%s", label, progname);
 	if (only && !name_selected(name))
@@ -203,111 +380,20 @@ static void test_one_prog(const char *objname, const char *label,
 		return;
 	}
 	prog = bpf_object__find_program_by_name(obj, progname);
-	if (read_expect(bpf_object__btf(obj), progname, &e)) {
-		FAIL(name, "unreadable expectations: one of __success or __failure, numeric __retval");
+	if (read_expect(bpf_object__btf(obj), progname, &e, why, sizeof(why))) {
+		FAIL(name, "unreadable expectations: %s", why);
 		goto out;
 	}
-	if (e.locked_down != locked_down)
-		goto out;	/* its turn is before or after lockdown */
-	/*
-	 * A rerun over other drivers ("object@aesni") runs only programs
-	 * that run: a verifier refusal or a load-only program cannot depend
-	 * on the crypto driver behind a ctx (issue 31: 75 such reruns a row).
-	 */
-	if (strchr(label, '@') && !(e.success && (e.has_retval || e.driver)))
+	if (!expect_applies(&e, name, label) ||
+	    !find_partner(obj, e.setup, "setup program ", name, &setup) ||
+	    !find_partner(obj, e.with, "program ", name, &with))
 		goto out;
-	if (e.needs_ksym && !vmlinux_has_func(e.needs_ksym)) {
-		SKIP(name, "kernel lacks %s", e.needs_ksym);
-		goto out;
-	}
-	if (e.without_ksym && vmlinux_has_func(e.without_ksym)) {
-		SKIP(name, "kernel has %s", e.without_ksym);
-		goto out;
-	}
-	if (e.arch && strcmp(e.arch, KFX_RUNNER_ARCH)) {
-		SKIP(name, "%s only, this is %s", e.arch, KFX_RUNNER_ARCH);
-		goto out;
-	}
-	if (e.setup) {
-		setup = bpf_object__find_program_by_name(obj, e.setup);
-		if (!setup) {
-			FAIL(name, "no setup program %s", e.setup);
-			goto out;
-		}
-	}
-	if (e.with) {
-		with = bpf_object__find_program_by_name(obj, e.with);
-		if (!with) {
-			FAIL(name, "no program %s", e.with);
-			goto out;
-		}
-	}
 	bpf_object__for_each_program(p, obj)
 		bpf_program__set_autoload(p, p == prog || p == setup || p == with);
-	/*
-	 * Rejections are judged on the verifier log; for programs that must
-	 * load, libbpf itself prints the log if they do not.
-	 */
-	vlog[0] = '\0';
-	if (e.failure) {
-		bpf_program__set_log_buf(prog, vlog, sizeof(vlog));
-		bpf_program__set_log_level(prog, 1);
-	}
-
-	quiet_libbpf = e.failure;
-	objects_loaded++;
-	err = bpf_object__load(obj);
-	quiet_libbpf = false;
-	if (e.success && err) {
-		FAIL(name, "verifier rejected it: %s (log above)", strerror(-err));
+	if (!load_judged(obj, prog, &e, name))
 		goto out;
-	}
-	if (e.failure && !err) {
-		FAIL(name, "verifier accepted a program it must reject");
+	if (e.success && !run_judged(obj, prog, setup, &e, name))
 		goto out;
-	}
-	for (i = 0; i < e.nr_msgs; i++) {
-		if (!strstr(vlog, e.msgs[i])) {
-			FAIL(name, "verifier log lacks \"%s\"", e.msgs[i]);
-			printf("# verifier log:\n%s\n", vlog);
-			goto out;
-		}
-	}
-	if (e.success && setup) {
-		err = run_prog(setup, &rv, 0);
-		if (err || rv) {
-			FAIL(name, "setup %s: %s, returned %lld", e.setup,
-			     strerror(-err), rv);
-			goto out;
-		}
-	}
-	if (e.success && e.driver) {
-		char why[256] = "unknown driver";
-		size_t d;
-		int dr = -1;
-
-		for (d = 0; d < sizeof(drivers) / sizeof(drivers[0]); d++)
-			if (!strcmp(drivers[d].name, e.driver))
-				break;
-		if (d < sizeof(drivers) / sizeof(drivers[0]))
-			dr = drivers[d].run(obj, prog, why, sizeof(why));
-		if (dr) {
-			result(dr > 0 ? 0 : -1, name, "%s", why);
-			goto out;
-		}
-	}
-	if (e.success && e.has_retval) {
-		err = run_prog(prog, &rv, e.pkt_size);
-		if (err) {
-			FAIL(name, "BPF_PROG_TEST_RUN: %s", strerror(-err));
-			goto out;
-		}
-		if (rv != e.retval) {
-			FAIL(name, "returned %lld (0x%llx), expected %lld (0x%llx)",
-			     rv, rv, e.retval, e.retval);
-			goto out;
-		}
-	}
 	PASS(name);
 out:
 	bpf_object__close(obj);

@@ -324,95 +324,146 @@ static void fail(struct tally *t, const char *line)
 		printf("# badptr FAIL %s\n", line);
 }
 
-/* Every entry of the pool in every pointer position of @op. */
+/*
+ * The pool's freed slab object, made once per run before the first sweep
+ * that passes kernel addresses (a kmalloc'ed object, kfree'd).
+ */
+static void make_freed_once(struct bpf_object *obj, int prog_fd, int bss_fd,
+			    int v, int op, bool la57, struct badptr_io *io,
+			    enum bp_class *cls, struct tally *t)
+{
+	int slot, err;
+
+	if (v == V_BPFMEM || freed_tried)
+		return;
+	freed_tried = true;
+	for (slot = 0; bp_pool_defs[slot].src != S_FREED; slot++)
+		;
+	build_pool(io, cls, v, op, la57, &t->notrun);
+	err = bp_make_freed(obj, prog_fd, io, bss_fd, slot);
+	if (err)
+		printf("# badptr: no freed slab object: %s\n", strerror(-err));
+}
+
+/* The pool with its classes and addresses, once: the key to the results. */
+static void print_pool_once(bool la57, const enum bp_class *cls,
+			    const struct badptr_io *io)
+{
+	int i;
+
+	if (pool_printed)
+		return;
+	pool_printed = true;
+	printf("# badptr pool (%s paging%s), other string \"%s\", count %d, char '%c':\n",
+	       la57 ? "5-level" : "4-level", pan_note(), BP_VALID, BP_COUNT, BP_CHAR);
+	for (i = 0; i < (int)BP_NDEFS; i++)
+		printf("#   %2d %-36s %-8s 0x%016llx%s\n", i, bp_def_label(&bp_pool_defs[i]),
+		       class_names[cls[i]], (unsigned long long)io->pool[i].addr,
+		       io->pool[i].fill == BP_FILL_SKIP ? " (not passed)" : "");
+}
+
+/* One sweep of string op @op over the pool, and what it returned. */
+struct sweep {
+	int prog_fd, bss_fd, v, op;
+	struct badptr_io *io, *res;
+	const enum bp_class *cls;
+	__u64 at;		/* the call that did not return, or ~0 */
+	char how[120];		/* how the run ended, when it did not finish */
+	struct tally *t;
+};
+
+/* The call that did not return: a failure, and its group's calls skipped. */
+static void report_crash(struct sweep *w, int i, int pos)
+{
+	const struct pool_def *d = &bp_pool_defs[i];
+	const char *label = bp_def_label(d), *fam = w->at & 1 ? "bpf" : "kfx";
+	char line[400];
+
+	snprintf(line, sizeof(line), "%s_%s(arg %d = %.112s 0x%llx) %s",
+		 fam, op_names[w->op], pos + 1, label,
+		 (unsigned long long)w->res->pool[i].addr, w->how);
+	group_crashed[d->group] = true;
+	snprintf(crash_note, sizeof(crash_note), "%.112s oopsed %s_%s earlier",
+		 label, fam, op_names[w->op]);
+	fail(w->t, line);
+}
+
+/*
+ * The result of pool entry @i as argument @pos, judged by its class;
+ * memory others write (per-cpu, freed) is swept again, twice at most,
+ * before a mismatch counts.
+ */
+static void judge_call(struct sweep *w, int i, int pos)
+{
+	static struct badptr_io again;
+	const struct pool_def *d = &bp_pool_defs[i];
+	char line[400], msg[240];
+	int retry;
+
+	w->t->cases++;
+	w->t->tabled += w->cls[i] != C_READABLE;
+	judge(w->v, w->op, i, pos, w->cls[i], w->res->res[i][pos], msg, sizeof(msg));
+	for (retry = 0; msg[0] && d->moving && w->at == ~0ULL && retry < 2; retry++) {
+		w->t->reruns++;
+		if (run_sweep(w->prog_fd, w->bss_fd, w->io, &again, w->how,
+			      sizeof(w->how)))
+			break;
+		judge(w->v, w->op, i, pos, w->cls[i], again.res[i][pos], msg,
+		      sizeof(msg));
+	}
+	if (!msg[0])
+		return;
+	snprintf(line, sizeof(line), "%s(arg %d = %.112s 0x%llx): %s",
+		 op_names[w->op], pos + 1, bp_def_label(d),
+		 (unsigned long long)w->res->pool[i].addr, msg);
+	fail(w->t, line);
+}
+
+/*
+ * String op @op (variant @v) over every pool entry in every argument
+ * position: one run of the sweep program, then each call judged; the
+ * calls after one that did not return are not run.
+ */
 static int run_op(struct bpf_object *obj, int prog_fd, int bss_fd, int v, int op,
 		  struct tally *t)
 {
-	static struct badptr_io io, res, again;
+	static struct badptr_io io, res;
 	enum bp_class cls[BP_POOL_MAX];
 	bool la57 = file_has("/proc/cpuinfo", " la57");
-	char how[120] = "", line[400], msg[240];
-	__u64 at = ~0ULL;
+	struct sweep w = { prog_fd, bss_fd, v, op, &io, &res, cls, ~0ULL, "", t };
+	char line[400];
 	int i, pos, err;
+	__u64 id;
 
-	if (v != V_BPFMEM && !freed_tried) {
-		int slot;
-
-		freed_tried = true;
-		for (slot = 0; bp_pool_defs[slot].src != S_FREED; slot++)
-			;
-		build_pool(&io, cls, v, op, la57, &t->notrun);
-		err = bp_make_freed(obj, prog_fd, &io, bss_fd, slot);
-		if (err)
-			printf("# badptr: no freed slab object: %s\n", strerror(-err));
-	}
+	make_freed_once(obj, prog_fd, bss_fd, v, op, la57, &io, cls, t);
 	t->notrun = 0;
 	build_pool(&io, cls, v, op, la57, &t->notrun);
 	if (v != V_BPFMEM && run_addr_mode(prog_fd, bss_fd, &io)) {
 		fail(t, "computing the pool's addresses failed");
 		return -1;
 	}
-	if (!pool_printed) {
-		pool_printed = true;
-		printf("# badptr pool (%s paging%s), other string \"%s\", count %d, char '%c':\n",
-		       la57 ? "5-level" : "4-level", pan_note(), BP_VALID, BP_COUNT, BP_CHAR);
-		for (i = 0; i < (int)BP_NDEFS; i++)
-			printf("#   %2d %-36s %-8s 0x%016llx%s\n", i, bp_def_label(&bp_pool_defs[i]),
-			       class_names[cls[i]], (unsigned long long)io.pool[i].addr,
-			       io.pool[i].fill == BP_FILL_SKIP ? " (not passed)" : "");
-	}
-
+	print_pool_once(la57, cls, &io);
 	io.mode = BP_MODE_RUN;
-	err = run_sweep(prog_fd, bss_fd, &io, &res, how, sizeof(how));
+	err = run_sweep(prog_fd, bss_fd, &io, &res, w.how, sizeof(w.how));
 	if (err == -2 || (!err && !res.done) || (err && !res.cur)) {
 		snprintf(line, sizeof(line), "%s: the run failed: %s", op_names[op],
-			 how[0] ? how : "it did not finish");
+			 w.how[0] ? w.how : "it did not finish");
 		fail(t, line);
 		return -1;
 	}
 	if (err)
-		at = res.cur - 1;	/* the call that did not return */
-
+		w.at = res.cur - 1;	/* the call that did not return */
 	for (i = 0; i < (int)BP_NDEFS; i++) {
-		const struct pool_def *d = &bp_pool_defs[i];
-		const char *label = bp_def_label(d);
-
 		if (io.pool[i].fill == BP_FILL_SKIP)
 			continue;
 		for (pos = 0; pos < op_nptr(op); pos++) {
-			__u64 id = (__u64)i << 8 | pos << 1;
-			int retry;
-
-			if (id > (at & ~1ULL)) {
+			id = (__u64)i << 8 | pos << 1;
+			if (id > (w.at & ~1ULL))
 				t->notrun++;
-				continue;
-			}
-			if (id == (at & ~1ULL)) {
-				snprintf(line, sizeof(line), "%s_%s(arg %d = %.112s 0x%llx) %s",
-					 at & 1 ? "bpf" : "kfx", op_names[op], pos + 1, label,
-					 (unsigned long long)res.pool[i].addr, how);
-				group_crashed[d->group] = true;
-				snprintf(crash_note, sizeof(crash_note), "%.112s oopsed %s_%s earlier",
-					 label, at & 1 ? "bpf" : "kfx", op_names[op]);
-				fail(t, line);
-				continue;
-			}
-			t->cases++;
-			t->tabled += cls[i] != C_READABLE;
-			judge(v, op, i, pos, cls[i], res.res[i][pos], msg, sizeof(msg));
-			/* Memory others write (per-cpu, freed): try again. */
-			for (retry = 0; msg[0] && d->moving && at == ~0ULL && retry < 2; retry++) {
-				t->reruns++;
-				if (run_sweep(prog_fd, bss_fd, &io, &again, how, sizeof(how)))
-					break;
-				judge(v, op, i, pos, cls[i], again.res[i][pos], msg, sizeof(msg));
-			}
-			if (!msg[0])
-				continue;
-			snprintf(line, sizeof(line), "%s(arg %d = %.112s 0x%llx): %s",
-				 op_names[op], pos + 1, label,
-				 (unsigned long long)res.pool[i].addr, msg);
-			fail(t, line);
+			else if (id == (w.at & ~1ULL))
+				report_crash(&w, i, pos);
+			else
+				judge_call(&w, i, pos);
 		}
 	}
 	return 0;

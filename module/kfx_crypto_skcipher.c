@@ -51,9 +51,10 @@ static struct kfx_skcipher_ctx *kfx_skcipher(struct kfx_crypto_ctx *ctx)
  * the AES-NI instructions weigh differently (a block alone waits on its
  * AESENC chain, four at a time overlap) and the kernel code around each
  * block may hide that chain or not: make bench-native's crypto model
- * (tests/bench/native/crypto_model.c: AES-NI timed on the host CPU, the
- * rest from those counts at 1 to 3 instructions a cycle, no overlap or
- * full) puts the crossing at 9 to 19 blocks on 6.12 and 8 to 12 on 7.3.
+ * (tests/bench/native/skcipher_time_model.c: AES-NI timed on the host
+ * CPU, the rest from those counts at 1 to 3 instructions a cycle, no
+ * overlap or full) puts the crossing at 9 to 19 blocks on 6.12 and 8 to
+ * 12 on 7.3.
  * 16 keeps kfx at or above upstream (all linear), within 3%, at every
  * size from 16 to 1,504 bytes in every case there (the smallest that
  * does: 15 or 16, run to run); where batching wins sooner, kfx gives up

@@ -139,7 +139,7 @@ const char *bp_def_label(const struct pool_def *d)
  * (fork copies its written, anonymous page table entries): the user
  * string that the S_USER entries point to, untagged and with a tag in the
  * top byte.  Read, it would give a result other than -EFAULT for every
- * op; the contract says kfx never reads it (README: "also on CPUs without
+ * op; the contract says kfx never reads it (docs/arm64.md: "also on CPUs without
  * PAN").
  */
 static char bp_user_page[BP_PAGE] __attribute__((aligned(BP_PAGE)));

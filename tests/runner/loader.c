@@ -3,10 +3,9 @@
  * The annotation loader (as the BPF selftests' test_loader.c): every
  * program of every test object embedded from tests/progs/, loaded on its
  * own and checked against the expectations declared next to it with the
- * decl tags of tests/progs/kfx_test.h (__success/__failure, __msg,
- * __retval, __needs_ksym, __without_ksym, __setup, __with, __driver, __pkt_size,
- * __locked_down).  A __driver program is handed to its user-space half
- * (the drivers table below, tests/runner/<name>.c).
+ * decl tags tests/progs/kfx_test.h lists, each with what it means.  A
+ * __driver program is handed to its user-space half (the drivers table
+ * below, tests/runner/<name>.c).
  */
 #define _GNU_SOURCE
 #include <errno.h>

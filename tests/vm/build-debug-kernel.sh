@@ -42,6 +42,17 @@ takelist=$KFX_TOP/tests/vm/kfxdebug-debian.list
 # most functions from BTF (kernel/fork.o 83 -> 23).
 kcflags=-fno-var-tracking-assignments
 
+# One build of a kernel at a time.  Anything that needs the kernel calls
+# this script (fetch-kernel.sh: kernel_vmlinux, samples-check.sh): while
+# check.sh's debug chain builds it, a second caller waits for that build
+# and then finds it done.  (A second build in the same tree reconfigured
+# it under the first, seen in a cold run: 855 objects built twice.)
+mkdir -p "$KFX_CACHE/kernels"
+exec 9> "$KFX_CACHE/kernels/$kver.lock"
+until flock -w 15 9; do
+	say "$kver: waiting for the build of it already running"
+done
+
 apt_private_setup
 ver=$(apt_private apt-cache show "linux-image-$base" 2>/dev/null | sed -n 's/^Version: //p' | head -1)
 [ -n "$ver" ] || die "linux-image-$base is not in the archive"

@@ -878,23 +878,26 @@ struct kfx_tw {
 	bool fold;
 };
 
-/* Needle char @k folded (chars read before: -EFAULT only if gone since). */
-static __always_inline int kfx_tw_nc(const struct kfx_tw *tw, long k)
+/* Char @k of @s (buffer end @end, or 0) folded, or -EFAULT. */
+static __always_inline int kfx_tw_char(const char *s, unsigned long end,
+				       long k, bool fold)
 {
 	char c;
 
-	if (kfx_byte(tw->nd + k, tw->nend, &c))
+	if (kfx_byte(s + k, end, &c))
 		return -EFAULT;
-	return (unsigned char)kfx_fold(c, tw->fold);
+	return (unsigned char)kfx_fold(c, fold);
+}
+
+/* Needle char @k (chars read before: -EFAULT only if gone since). */
+static __always_inline int kfx_tw_nc(const struct kfx_tw *tw, long k)
+{
+	return kfx_tw_char(tw->nd, tw->nend, k, tw->fold);
 }
 
 static __always_inline int kfx_tw_hc(const struct kfx_tw *tw, long k)
 {
-	char c;
-
-	if (kfx_byte(tw->hs + k, tw->hend, &c))
-		return -EFAULT;
-	return (unsigned char)kfx_fold(c, tw->fold);
+	return kfx_tw_char(tw->hs, tw->hend, k, tw->fold);
 }
 
 /*
@@ -1101,29 +1104,53 @@ static int kfx_tw_find(struct kfx_tw *tw, long *jp)
 }
 
 /*
+ * Upstream's compare of start @j, from needle char *@kp on: true with the
+ * search's result in *@res when this start ends it (@j found, or the
+ * -ENOENT, -EFAULT or -E2BIG it stops at), else false with the first
+ * differing char's index in *@kp.
+ */
+static bool kfx_tw_compare(const struct kfx_tw *tw, long j, long *kp,
+			   int *res)
+{
+	long k;
+	int a, b;
+
+	for (k = *kp; k < KFX_STR_MAX; k++) {
+		a = kfx_tw_nc(tw, k);
+		if (a <= 0) {		/* unreadable, or the NUL */
+			*res = a < 0 ? a : j;
+			return true;
+		}
+		if (j + k == tw->len) {
+			*res = -ENOENT;
+			return true;
+		}
+		b = kfx_tw_hc(tw, j + k);
+		if (b <= 0) {
+			*res = b < 0 ? b : -ENOENT;
+			return true;
+		}
+		if (a != b) {
+			*kp = k;
+			return false;
+		}
+	}
+	*res = -E2BIG;
+	return true;
+}
+
+/*
  * At start @j, where the pattern occurs, on as upstream's loop goes, into
  * the needle's next page: the result if this start ends the search, else
  * 1 with the pattern grown to the page of the char that differed.
  */
 static int kfx_tw_extend(struct kfx_tw *tw, long j)
 {
-	long k;
-	int a, b;
+	long k = tw->m;
+	int res;
 
-	for (k = tw->m; k < KFX_STR_MAX; k++) {
-		a = kfx_tw_nc(tw, k);
-		if (a <= 0)
-			return a < 0 ? a : j;	/* unreadable, or the NUL */
-		if (j + k == tw->len)
-			return -ENOENT;
-		b = kfx_tw_hc(tw, j + k);
-		if (b <= 0)
-			return b < 0 ? b : -ENOENT;
-		if (a != b)
-			break;
-	}
-	if (k == KFX_STR_MAX)
-		return -E2BIG;
+	if (kfx_tw_compare(tw, j, &k, &res))
+		return res;
 	if (tw->hf < j + k + 1)
 		tw->hf = j + k + 1;
 	tw->m = k + 1;
@@ -1138,24 +1165,13 @@ static int kfx_tw_extend(struct kfx_tw *tw, long j)
  */
 static int kfx_tw_bytes(const struct kfx_tw *tw, long i)
 {
-	long j;
-	int a, b;
+	long k;
+	int res;
 
 	for (; i < KFX_STR_MAX; i++) {
-		for (j = 0; j < KFX_STR_MAX; j++) {
-			a = kfx_tw_nc(tw, j);
-			if (a <= 0)
-				return a < 0 ? a : i;	/* unreadable, or the NUL */
-			if (i + j == tw->len)
-				return -ENOENT;
-			b = kfx_tw_hc(tw, i + j);
-			if (b <= 0)
-				return b < 0 ? b : -ENOENT;
-			if (a != b)
-				break;
-		}
-		if (j == KFX_STR_MAX)
-			return -E2BIG;
+		k = 0;
+		if (kfx_tw_compare(tw, i, &k, &res))
+			return res;
 	}
 	return -E2BIG;
 }

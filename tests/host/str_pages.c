@@ -285,6 +285,23 @@ static uint64_t rnd(void)
 
 static const char alphabet[] = "aAzZ\xc9\xe9\xd7\xf7\xdf\xff\x80\x01";
 
+/* Nothing read yet, by either side; unbounded strings. */
+static void reads_reset(void)
+{
+	memset(read_core, 0, sizeof(read_core));
+	memset(read_ref, 0, sizeof(read_ref));
+	bounded = false;
+}
+
+/* Whether the core read a page the byte loop did not. */
+static int read_a_page_the_loop_did_not(void)
+{
+	for (int p = 0; p < NPAGES; p++)
+		if (read_core[p] && !read_ref[p])
+			return 1;
+	return 0;
+}
+
 /* One case; 0 when the core read no page the reference did not. */
 static int one_case(long it)
 {
@@ -295,7 +312,7 @@ static int one_case(long it)
 	char *pb1 = arena + (longrun ? 18 : 21) * PAGE;
 	char *pb2 = arena + (longrun ? 42 : 45) * PAGE;
 	char fill = alphabet[rnd() % 12], *s1, *s2, *t;
-	int mode = rnd() % 4, holes, op, rc, rr, p, bad = 0;
+	int mode = rnd() % 4, holes, op, rc, rr, bad = 0;
 	size_t n;
 	long k;
 
@@ -342,14 +359,10 @@ static int one_case(long it)
 		s2 = t;
 	}
 
-	memset(read_core, 0, sizeof(read_core));
-	memset(read_ref, 0, sizeof(read_ref));
-	bounded = false;
+	reads_reset();
 	rc = __kfx_strncasecmp(s1, 0, s2, 0, fold, n);
 	rr = ref(s1, 0, s2, 0, fold, n);
-	for (p = 0; p < NPAGES; p++)
-		if (read_core[p] && !read_ref[p])
-			bad = 1;
+	bad = read_a_page_the_loop_did_not();
 	if (rc != rr || bad) {
 		printf("not ok: case %ld (op %d n %zu len %ld d1 %ld d2 %ld offsets %lu/%lu holes %d): core %d, byte loop %d%s\n",
 		       it, op, n, len, d1, d2, (unsigned long)s1 % 8,
@@ -394,7 +407,7 @@ static int scan_case(long it)
 	long d2 = 1 + rnd() % 24, nlen = rnd() % 6, k;
 	char *pb1 = arena + (longrun ? 18 : 21) * PAGE, *pb2 = arena + 45 * PAGE;
 	char *s1 = pb1 - d1, *s2 = pb2 - d2, c = alphabet[rnd() % 12];
-	int op = rnd() % SC_OPS, holes = rnd() % 4, rc, rr, p, bad = 0;
+	int op = rnd() % SC_OPS, holes = rnd() % 4, rc, rr, bad = 0;
 	size_t n;
 
 	memset(arena, alphabet[rnd() % 12], NPAGES * PAGE);
@@ -420,14 +433,10 @@ static int scan_case(long it)
 	default: n = 65536;
 	}
 
-	memset(read_core, 0, sizeof(read_core));
-	memset(read_ref, 0, sizeof(read_ref));
-	bounded = false;
+	reads_reset();
 	rc = core_scan(op, s1, 0, s2, 0, n, c);
 	rr = ref_any(op, s1, 0, s2, 0, n, c);
-	for (p = 0; p < NPAGES; p++)
-		if (read_core[p] && !read_ref[p])
-			bad = 1;
+	bad = read_a_page_the_loop_did_not();
 	if (rc != rr || bad) {
 		printf("not ok: scan case %ld (op %d n %zu len %ld d1 %ld d2 %ld nlen %ld c %#x offset %lu holes %d): core %d, byte loop %d%s\n",
 		       it, op, n, len, d1, d2, nlen, (unsigned char)c,
@@ -469,7 +478,7 @@ static int tw_case(long it)
 	long ul = strlen(u), h = 100 + rnd() % 5000, nl = 20 + rnd() % 3000;
 	long d1 = 1 + rnd() % (h + 9), d2 = 1 + rnd() % (nl + 9), k, at;
 	char *s1 = arena + 21 * PAGE - d1, *s2 = arena + 45 * PAGE - d2;
-	int holes = rnd() % 4, rc, rr, p, bad = 0;
+	int holes = rnd() % 4, rc, rr, bad = 0;
 	bool fold = rnd() % 2;
 	size_t n;
 
@@ -496,14 +505,10 @@ static int tw_case(long it)
 	case 1: n = (size_t)-1; break;
 	default: n = 65536;
 	}
-	memset(read_core, 0, sizeof(read_core));
-	memset(read_ref, 0, sizeof(read_ref));
-	bounded = false;
+	reads_reset();
 	rc = __kfx_strnstr(s1, 0, s2, 0, n, fold);
 	rr = ref_strnstr(s1, 0, s2, 0, n, fold);
-	for (p = 0; p < NPAGES; p++)
-		if (read_core[p] && !read_ref[p])
-			bad = 1;
+	bad = read_a_page_the_loop_did_not();
 	if (rc != rr || bad) {
 		printf("not ok: two-way case %ld (unit %s h %ld nl %ld d1 %ld d2 %ld n %zu fold %d holes %d): core %d, byte loop %d%s\n",
 		       it, u, h, nl, d1, d2, n, fold, holes, rc, rr,

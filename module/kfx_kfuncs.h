@@ -13,12 +13,13 @@
  *	    at the end: ANY, PKT or SYSCALL
  *
  * Everything else is made from this table or checked against it: the BTF
- * id sets of kfx_main.c and kfxctl's list include it; the runner's list
- * (tests/Makefile), the prototypes in bpf/kfx.h and the table in
- * docs/kfuncs.md are checked by tools/kfx-doc.py (make check's lint), as
- * are kfx_main.c's hooks against KFX_PROGS().  Rows go in bpf/kfx.h's
- * order.  Includers define KFX_KFUNC() and, when they want it,
- * KFX_PROGS(); this header undefines both at its end.  No include guard.
+ * id sets of kfx_main.c, kfxctl's list and the runner's
+ * (tests/runner/module.c) include it; those, the prototypes in bpf/kfx.h
+ * and the table in docs/kfuncs.md are checked by tools/kfx-doc.py (make
+ * check's lint), as are kfx_main.c's hooks against KFX_PROGS().  Rows go
+ * in bpf/kfx.h's order.  Includers define KFX_KFUNC() and, when they want
+ * it, KFX_PROGS(); this header undefines both at its end.  No include
+ * guard.
  */
 #ifndef KFX_PROGS
 #define KFX_PROGS(progs, types)

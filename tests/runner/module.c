@@ -19,7 +19,12 @@
 
 #include "kfx.h"
 #include "scenario.h"
-#include "kfx_kfunc_names.h"	/* generated from module/kfx_kfuncs.h */
+
+/* Every kfunc kfx registers: the kfunc table. */
+static const char *const kfx_kfunc_names[] = {
+#define KFX_KFUNC(name, family, flags, progs)	#name,
+#include "../../module/kfx_kfuncs.h"
+};
 
 /*
  * What modprobe would do first: load the modules @path depends on (on

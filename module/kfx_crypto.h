@@ -3,8 +3,8 @@
  * kfx_crypto.h - the crypto family's insides, shared by its lifecycle
  * (kfx_crypto.c), its dynptr access (kfx_crypto_dynptr.c) and its
  * backends (kfx_crypto_skcipher.c, kfx_crypto_aead.c, kfx_crypto_hash.c,
- * kfx_crypto_sig.c), the way upstream's kernel/bpf/crypto.c calls crypto/bpf_crypto_skcipher.c
- * through struct bpf_crypto_type.
+ * kfx_crypto_sig.c), the way upstream's kernel/bpf/crypto.c calls
+ * crypto/bpf_crypto_skcipher.c through struct bpf_crypto_type.
  */
 #ifndef _KFX_CRYPTO_H
 #define _KFX_CRYPTO_H
